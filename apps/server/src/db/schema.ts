@@ -1,0 +1,148 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored lower-cased: the same e-mail from any sign-in method is one user. */
+    email: text('email').notNull().unique(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    profileImageUrl: text('profile_image_url'),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    /** Kept in step with the credit ledger inside the same transaction. */
+    credits: integer('credits').notNull().default(0),
+    creditsUsedThisCycle: integer('credits_used_this_cycle').notNull().default(0),
+    subscriptionTier: text('subscription_tier').notNull().default('free'),
+    pendingSubscriptionTier: text('pending_subscription_tier'),
+    subscriptionStatus: text('subscription_status').notNull().default('active'),
+    subscriptionEndsAt: timestamp('subscription_ends_at', { withTimezone: true }),
+    cycleStartDate: timestamp('cycle_start_date', { withTimezone: true }),
+    stripeCustomerId: text('stripe_customer_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    aiModel: text('ai_model').notNull().default('rasma-ai'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('users_credits_non_negative', sql`${t.credits} >= 0`)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the cookie token: a leaked table does not leak sessions. */
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
+);
+
+export const images = pgTable(
+  'images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    originalName: text('original_name').notNull(),
+    storageKey: text('storage_key').notNull(),
+    mimeType: text('mime_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('images_user_id_uploaded_at_idx').on(t.userId, t.uploadedAt)],
+);
+
+export const videos = pgTable(
+  'videos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    imageId: uuid('image_id').references(() => images.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    description: text('description'),
+    status: text('status', { enum: ['processing', 'completed', 'failed'] })
+      .notNull()
+      .default('processing'),
+    progress: integer('progress').notNull().default(0),
+    aiModel: text('ai_model').notNull(),
+    /** The create-video options (zones, direction, levels, drawing time) as sent. */
+    options: jsonb('options').notNull(),
+    creditsUsed: integer('credits_used').notNull(),
+    videoKey: text('video_key'),
+    thumbnailKey: text('thumbnail_key'),
+    error: text('error'),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('videos_user_id_created_at_idx').on(t.userId, t.createdAt),
+    index('videos_status_idx').on(t.status),
+    check('videos_progress_range', sql`${t.progress} between 0 and 100`),
+  ],
+);
+
+/** Append-only: every grant, debit, refund and purchase is one row. */
+export const creditLedger = pgTable(
+  'credit_ledger',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    delta: integer('delta').notNull(),
+    kind: text('kind', { enum: ['grant', 'debit', 'refund', 'purchase', 'admin_refund'] }).notNull(),
+    reason: text('reason').notNull(),
+    /** Makes each debit, refund and payment credit happen exactly once. */
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    videoId: uuid('video_id').references(() => videos.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('credit_ledger_user_id_idx').on(t.userId, t.createdAt)],
+);
+
+export const contactMessages = pgTable('contact_messages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  email: text('email'),
+  message: text('message').notNull(),
+  createdAt: createdAt(),
+});
+
+export const pageViews = pgTable(
+  'page_views',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    sessionId: text('session_id').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    page: text('page').notNull(),
+    referrer: text('referrer'),
+    country: text('country'),
+    device: text('device').notNull(),
+    browser: text('browser').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('page_views_created_at_idx').on(t.createdAt)],
+);

@@ -1,0 +1,19 @@
+import type { FastifyServerOptions } from 'fastify';
+
+/** pino options: requests are logged by path only (query strings can carry OAuth codes), never with cookies. */
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: {
+      paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      remove: true,
+    },
+    serializers: {
+      req: (req: { method: string; url: string; id: string }) => ({
+        id: req.id,
+        method: req.method,
+        path: req.url.split('?')[0],
+      }),
+    },
+  };
+}

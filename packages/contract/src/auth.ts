@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { emailSchema } from './common.js';
+
+export const VERIFICATION_CODE_LENGTH = 6;
+
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  isAdmin: z.boolean(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const sendVerificationCodeRequestSchema = z.object({ email: emailSchema });
+export type SendVerificationCodeRequest = z.infer<typeof sendVerificationCodeRequestSchema>;
+
+export const verifyEmailCodeRequestSchema = z.object({
+  email: emailSchema,
+  code: z.string().regex(/^\d{6}$/, 'Please enter the 6-digit verification code'),
+});
+export type VerifyEmailCodeRequest = z.infer<typeof verifyEmailCodeRequestSchema>;
+
+export const verifyEmailCodeResponseSchema = z.object({ message: z.string(), user: userSchema });
+export type VerifyEmailCodeResponse = z.infer<typeof verifyEmailCodeResponseSchema>;
+
+export const oauthProviderSchema = z.enum(['google', 'apple']);
+export type OAuthProvider = z.infer<typeof oauthProviderSchema>;
+
+/** `GET /api/login?provider=google|apple`; without a provider it leads to the sign-in dialog. */
+export const loginQuerySchema = z.object({ provider: oauthProviderSchema.optional() });
+
+/** `GET /api/auth/providers`: which sign-in buttons work on this deployment. */
+export const authProvidersResponseSchema = z.object({
+  google: z.boolean(),
+  apple: z.boolean(),
+});
+export type AuthProvidersResponse = z.infer<typeof authProvidersResponseSchema>;
