@@ -1,0 +1,31 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { BrowserRouter } from 'react-router';
+import { Footer } from '@/components/layout/footer';
+import { Navbar } from '@/components/layout/navbar';
+import { Toaster } from '@/components/ui/toast';
+import { AuthDialog } from '@/features/auth/auth-dialog';
+import { AuthDialogProvider } from '@/features/auth/auth-dialog-context';
+import { createQueryClient } from '@/lib/query-client';
+import { AppRoutes } from '@/routes';
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <AuthDialogProvider>
+          <div className="flex min-h-screen flex-col">
+            <Navbar />
+            <main className="flex-1 pt-16">
+              <AppRoutes />
+            </main>
+            <Footer />
+          </div>
+          <AuthDialog />
+          <Toaster />
+        </AuthDialogProvider>
+      </BrowserRouter>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,167 @@
+import { Coins, LogOut, Menu, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { NavLink } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { useAuth } from '@/features/auth/use-auth';
+import { useAuthDialog } from '@/features/auth/auth-dialog-context';
+import { useCreditsQuery } from '@/features/credits/use-credits-query';
+import { cn } from '@/lib/utils';
+import { Logo } from './logo';
+
+interface NavItem {
+  to: string;
+  label: string;
+  signedInOnly?: boolean;
+}
+
+const NAV_ITEMS: NavItem[] = [
+  { to: '/', label: 'Create', signedInOnly: true },
+  { to: '/about', label: 'About us' },
+  { to: '/how-to', label: 'How To' },
+  { to: '/contact', label: 'Contact us' },
+];
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-ink-soft',
+    isActive ? 'text-ink-soft' : 'text-slate-700',
+  );
+
+function CreditsButton({ onNavigate }: { onNavigate?: () => void }) {
+  const { data, isLoading } = useCreditsQuery(true);
+  const balance = isLoading ? '...' : String(Math.floor(data?.credits ?? 0));
+  return (
+    <Button asChild variant="outline" size="sm">
+      <NavLink to="/credits" onClick={onNavigate} aria-label={`Credits: ${balance}`}>
+        <Coins className="h-4 w-4 text-accent" aria-hidden="true" />
+        <span>{balance}</span>
+      </NavLink>
+    </Button>
+  );
+}
+
+/**
+ * Spec 2.2: fixed top bar; on small screens the links move into a slide-in side menu. The menu is a
+ * sibling of the header because the header's backdrop blur would otherwise contain it.
+ */
+export function Navbar() {
+  const { isAuthenticated, isLoading } = useAuth();
+  const { openAuthDialog } = useAuthDialog();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = () => setMenuOpen(false);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setMenuOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  const items = NAV_ITEMS.filter((item) => !item.signedInOnly || isAuthenticated);
+  const openDialog = (mode: 'signup' | 'login') => {
+    closeMenu();
+    openAuthDialog(mode);
+  };
+
+  const links = (onNavigate?: () => void, vertical = false) => (
+    <>
+      {items.map((item) => (
+        <NavLink key={item.to} to={item.to} end className={linkClass} onClick={onNavigate}>
+          {item.label}
+        </NavLink>
+      ))}
+      <Button asChild variant="accent" size="sm" className={vertical ? 'w-full' : ''}>
+        <NavLink to="/contact" onClick={onNavigate}>
+          Suggest a Feature
+        </NavLink>
+      </Button>
+    </>
+  );
+
+  const account = (onNavigate?: () => void, vertical = false) => {
+    if (isLoading) return null;
+    if (isAuthenticated) {
+      return (
+        <>
+          <CreditsButton onNavigate={onNavigate} />
+          <Button asChild variant="ghost" size="sm" className={vertical ? 'justify-start' : ''}>
+            <a href="/api/logout">
+              <LogOut className="h-4 w-4" aria-hidden="true" />
+              Log Out
+            </a>
+          </Button>
+        </>
+      );
+    }
+    return (
+      <>
+        <Button variant="outline" size="sm" onClick={() => openDialog('signup')}>
+          Sign Up
+        </Button>
+        <Button variant="ghost" size="sm" onClick={() => openDialog('login')}>
+          Log In
+        </Button>
+      </>
+    );
+  };
+
+  return (
+    <>
+      <header className="fixed inset-x-0 top-0 z-40 h-16 border-b border-slate-200 bg-white/90 backdrop-blur">
+        <nav
+          aria-label="Main"
+          className="mx-auto flex h-full max-w-7xl items-center justify-between gap-4 px-4"
+        >
+          <Logo onClick={closeMenu} />
+          <div className="hidden items-center gap-1 lg:flex">{links()}</div>
+          <div className="flex items-center gap-2">
+            {!isLoading && !isAuthenticated && (
+              <Button asChild size="sm">
+                <NavLink to="/try-now" onClick={closeMenu}>
+                  <span className="hidden sm:inline">Try Now for Free</span>
+                  <span className="sm:hidden">Try Now</span>
+                </NavLink>
+              </Button>
+            )}
+            <div className="hidden items-center gap-2 lg:flex">{account()}</div>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="lg:hidden"
+              aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+              aria-expanded={menuOpen}
+              aria-controls="mobile-menu"
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              {menuOpen ? <X className="h-5 w-5" /> : <Menu className="h-5 w-5" />}
+            </Button>
+          </div>
+        </nav>
+      </header>
+
+      {menuOpen && (
+        <div
+          className="fixed inset-0 top-16 z-40 bg-black/30 lg:hidden"
+          aria-hidden="true"
+          onClick={closeMenu}
+        />
+      )}
+      <div
+        id="mobile-menu"
+        role="dialog"
+        aria-label="Menu"
+        aria-hidden={!menuOpen}
+        inert={!menuOpen}
+        className={cn(
+          'fixed top-16 right-0 bottom-0 z-50 flex w-72 flex-col gap-2 overflow-y-auto border-l border-slate-200 bg-white p-4 shadow-xl transition-transform duration-200 lg:hidden',
+          menuOpen ? 'translate-x-0' : 'translate-x-full',
+        )}
+      >
+        <div className="flex flex-col gap-1">{links(closeMenu, true)}</div>
+        <div className="mt-4 flex flex-col gap-2 border-t border-slate-200 pt-4">
+          {account(closeMenu, true)}
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import type { ComponentType } from 'react';
+import { Route, Routes } from 'react-router';
+import { useAuth } from '@/features/auth/use-auth';
+import { LandingPage } from '@/pages/landing';
+import { LoadingPage } from '@/pages/loading';
+import { NotFoundPage } from '@/pages/not-found';
+import {
+  AboutPage,
+  AdminAnalyticsPage,
+  AdminPage,
+  AdminUsersPage,
+  ContactPage,
+  CreditsPage,
+  HomeWorkspacePage,
+  HowToPage,
+  PrivacyPage,
+  ProcessPage,
+  TermsPage,
+  TryNowPage,
+} from '@/pages/titled-pages';
+
+const PUBLIC_PAGES: Record<string, ComponentType> = {
+  '/try-now': TryNowPage,
+  '/about': AboutPage,
+  '/how-to': HowToPage,
+  '/contact': ContactPage,
+  '/terms': TermsPage,
+  '/privacy': PrivacyPage,
+};
+
+const SIGNED_IN_PAGES: Record<string, ComponentType> = {
+  '/process': ProcessPage,
+  '/credits': CreditsPage,
+  '/admin': AdminPage,
+  '/admin/analytics': AdminAnalyticsPage,
+  '/admin/users': AdminUsersPage,
+};
+
+/** Spec 2.1. Admin pages are registered for every signed-in user; the server enforces access. */
+export function AppRoutes() {
+  const { isLoading, isAuthenticated } = useAuth();
+  if (isLoading) {
+    // Only / is served while the auth status loads; other paths wait without a false 404.
+    return (
+      <Routes>
+        <Route path="/" element={<LoadingPage />} />
+        <Route path="*" element={null} />
+      </Routes>
+    );
+  }
+  const pages = isAuthenticated ? { ...PUBLIC_PAGES, ...SIGNED_IN_PAGES } : PUBLIC_PAGES;
+  const Home = isAuthenticated ? HomeWorkspacePage : LandingPage;
+  return (
+    <Routes>
+      <Route path="/" element={<Home />} />
+      {Object.entries(pages).map(([path, Component]) => (
+        <Route key={path} path={path} element={<Component />} />
+      ))}
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}

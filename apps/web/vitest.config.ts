@@ -1,0 +1,7 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+  test: { name: 'web', environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'] },
+});
