@@ -1,0 +1,83 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/client.js';
+import { createSignedInUser } from './support/factories.js';
+import { freshPostgresDatabase } from './support/database.js';
+
+const serverDir = path.resolve(import.meta.dirname, '..');
+
+interface RunningServer {
+  child: ChildProcess;
+  url: string;
+  exited: Promise<number | null>;
+}
+
+/** Starts `src/main.ts` as a user would, on a random port, and waits for it to listen. */
+function startServer(env: Record<string, string>): Promise<RunningServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve({ child, url: match[1], exited });
+      }
+    });
+    void exited.then((code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+}
+
+async function stopServer(server: RunningServer): Promise<number | null> {
+  server.child.kill('SIGTERM');
+  return server.exited;
+}
+
+let dataDir: string;
+let postgres: Awaited<ReturnType<typeof freshPostgresDatabase>>;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'rasma-restart-'));
+  postgres = await freshPostgresDatabase();
+  env = { DATA_DIR: dataDir, ...(postgres ? { DATABASE_URL: postgres.url } : {}) };
+});
+afterAll(async () => {
+  await postgres?.drop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('the server process', () => {
+  it('shuts down cleanly on SIGTERM and keeps its data across restarts', async () => {
+    const first = await startServer(env);
+    expect((await fetch(`${first.url}/api/health`)).status).toBe(200);
+    expect(await stopServer(first)).toBe(0);
+
+    // While it is down, sign a user in straight in the database it left behind.
+    const database = await openDatabase({ url: postgres?.url, dataDir });
+    const { user, cookie } = await createSignedInUser(database.db);
+    await database.close();
+
+    const second = await startServer(env);
+    const res = await fetch(`${second.url}/api/auth/user`, { headers: { cookie } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ id: user.id, email: user.email });
+    expect(await stopServer(second)).toBe(0);
+  });
+
+  it('refuses to start with a readable message on a bad environment', async () => {
+    const failed = startServer({ ...env, PORT: 'not-a-port' });
+    await expect(failed).rejects.toThrow(/Invalid environment:\s+PORT/);
+  });
+});

@@ -1,0 +1,47 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './support/test-server.js';
+
+const INDEX_HTML = '<!doctype html><title>Rasma test app</title><div id="root"></div>';
+
+let server: TestServer;
+beforeAll(async () => {
+  const distDir = path.join(process.env.TMPDIR ?? '/tmp', `rasma-dist-${process.pid}-${Date.now()}`);
+  await mkdir(path.join(distDir, 'assets'), { recursive: true });
+  await writeFile(path.join(distDir, 'index.html'), INDEX_HTML);
+  await writeFile(path.join(distDir, 'assets', 'app-abc123.js'), 'console.log("app")');
+  server = await startTestServer({ WEB_DIST_DIR: distDir });
+});
+afterAll(() => server.close());
+
+describe('serving the built web app', () => {
+  it.each(['/', '/about', '/how-to', '/admin/users', '/nope', '/try-now?x=1'])(
+    'serves index.html for the client route %s',
+    async (route) => {
+      const res = await server.request(route);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/text\/html/);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(await res.text()).toBe(INDEX_HTML);
+    },
+  );
+
+  it('serves hashed assets with a long immutable cache', async () => {
+    const res = await server.request('/assets/app-abc123.js');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/javascript/);
+    expect(res.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('answers a missing asset with a 404 instead of the app', async () => {
+    const res = await server.request('/assets/missing-123.js');
+    expect(res.status).toBe(404);
+  });
+
+  it('keeps unknown API paths a JSON 404', async () => {
+    const res = await server.request('/api/does-not-exist');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+  });
+});
