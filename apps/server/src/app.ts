@@ -6,6 +6,7 @@ import { registerErrorHandling } from './errors.js';
 import { registerWebApp } from './http/web-app.js';
 import { loggerOptions } from './logger.js';
 import { registerAuthRoutes } from './modules/auth/routes.js';
+import { registerContactRoutes } from './modules/contact/routes.js';
 import { registerHealthRoutes } from './modules/health/routes.js';
 
 export interface AppDeps {
@@ -24,6 +25,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
 
   registerHealthRoutes(app, database.db);
   registerAuthRoutes(app, { db: database.db });
+  registerContactRoutes(app, { db: database.db });
 
   await registerWebApp(app, config.webDistDir);
   return app;

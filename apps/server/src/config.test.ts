@@ -38,7 +38,7 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be a postgres:// URL'],
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
     [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET must be at least 32 characters'],
-  ])('refuses %o with a readable message', async (env, expected) => {
+  ])('refuses %o with a readable message', (env, expected) => {
     expect(() => loadConfig({ DATA_DIR: 'unused', ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: 'unused', ...env })).toThrow(expected);
   });

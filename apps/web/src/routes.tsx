@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
 import { useAuth } from '@/features/auth/use-auth';
+import { ContactPage } from '@/pages/contact';
 import { LandingPage } from '@/pages/landing';
 import { LoadingPage } from '@/pages/loading';
 import { NotFoundPage } from '@/pages/not-found';
@@ -9,7 +10,6 @@ import {
   AdminAnalyticsPage,
   AdminPage,
   AdminUsersPage,
-  ContactPage,
   CreditsPage,
   HomeWorkspacePage,
   HowToPage,

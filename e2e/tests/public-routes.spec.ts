@@ -1,0 +1,38 @@
+import { expect, test } from '@playwright/test';
+
+const PUBLIC_PAGES = [
+  ['/', 'Transform Your Digital Experience'],
+  ['/try-now', 'Try for Free'],
+  ['/about', 'About Us'],
+  ['/how-to', 'How To'],
+  ['/contact', 'Contact Us'],
+  ['/terms', 'Terms of Service'],
+  ['/privacy', 'Privacy Policy'],
+] as const;
+
+const SIGNED_IN_ONLY = ['/process', '/credits', '/admin', '/admin/analytics', '/admin/users'];
+
+test.describe('route table for signed-out visitors', () => {
+  for (const [path, heading] of PUBLIC_PAGES) {
+    test(`${path} shows "${heading}"`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByText('404 Page Not Found')).toHaveCount(0);
+    });
+  }
+
+  for (const path of [...SIGNED_IN_ONLY, '/nope', '/about/extra']) {
+    test(`${path} shows the 404 page`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
+    });
+  }
+
+  test('the 404 page leads back home', async ({ page }) => {
+    await page.goto('/nope');
+    await page.getByRole('link', { name: 'Go to the home page' }).click();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Transform Your Digital Experience' })).toBeVisible();
+  });
+});
