@@ -7,12 +7,26 @@ import tseslint from 'typescript-eslint';
 const forbid = (...names) => ({
   'no-restricted-imports': [
     'error',
-    { patterns: names.map((name) => ({ group: [name, `${name}/*`], message: `This package may not import ${name}.` })) },
+    {
+      patterns: names.map((name) => ({
+        group: [name, `${name}/*`],
+        message: `This package may not import ${name}.`,
+      })),
+    },
   ],
 });
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/.tsbuild/**', 'data/**', '**/test-results/**', '**/playwright-report/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/.tsbuild/**',
+      'data/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -24,15 +38,24 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
     },
   },
   {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     ...tseslint.configs.disableTypeChecked,
   },
-  { files: ['packages/engine/**'], rules: forbid('@rasma/server', '@rasma/web', '@rasma/contract', 'drizzle-orm', 'fastify') },
-  { files: ['packages/contract/**'], rules: forbid('@rasma/server', '@rasma/web', '@rasma/engine') },
+  {
+    files: ['packages/engine/**'],
+    rules: forbid('@rasma/server', '@rasma/web', '@rasma/contract', 'drizzle-orm', 'fastify'),
+  },
+  {
+    files: ['packages/contract/**'],
+    rules: forbid('@rasma/server', '@rasma/web', '@rasma/engine'),
+  },
   { files: ['apps/web/**'], rules: forbid('@rasma/server', '@rasma/engine') },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],

@@ -15,5 +15,8 @@ if (!existsSync(chromium)) {
   }
   console.log(`Chromium is missing at ${chromium}: installing Debian's chromium with apt-get...`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  execSync('apt-get update -qq && apt-get install -y -qq chromium fonts-dejavu-core', { stdio: 'inherit', env });
+  execSync('apt-get update -qq && apt-get install -y -qq chromium fonts-dejavu-core', {
+    stdio: 'inherit',
+    env,
+  });
 }

@@ -3,18 +3,35 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
 const PERMISSIVE = new Set([
-  'MIT', 'MIT-0', 'ISC', 'BSD-2-Clause', 'BSD-3-Clause', 'Apache-2.0', '0BSD', 'BlueOak-1.0.0',
-  'CC0-1.0', 'Unlicense', 'Python-2.0', 'CC-BY-4.0', 'Zlib',
+  'MIT',
+  'MIT-0',
+  'ISC',
+  'BSD-2-Clause',
+  'BSD-3-Clause',
+  'Apache-2.0',
+  '0BSD',
+  'BlueOak-1.0.0',
+  'CC0-1.0',
+  'Unlicense',
+  'Python-2.0',
+  'CC-BY-4.0',
+  'Zlib',
 ]);
-const exceptions = JSON.parse(readFileSync(new URL('./license-exceptions.json', import.meta.url), 'utf8'));
+const exceptions = JSON.parse(
+  readFileSync(new URL('./license-exceptions.json', import.meta.url), 'utf8'),
+);
 
 /** True when an SPDX expression can be satisfied with permissive licences only. */
 function isPermissive(expression) {
   const spdx = expression.replace(/[()]/g, ' ').trim();
-  return spdx.split(/\s+OR\s+/).some((alternative) => alternative.split(/\s+AND\s+/).every((id) => PERMISSIVE.has(id.trim())));
+  return spdx
+    .split(/\s+OR\s+/)
+    .some((alternative) => alternative.split(/\s+AND\s+/).every((id) => PERMISSIVE.has(id.trim())));
 }
 
-const packages = JSON.parse(execFileSync('npm', ['query', '.prod'], { encoding: 'utf8', maxBuffer: 64 << 20 }));
+const packages = JSON.parse(
+  execFileSync('npm', ['query', '.prod'], { encoding: 'utf8', maxBuffer: 64 << 20 }),
+);
 const problems = [];
 const seen = new Set();
 for (const pkg of packages) {
@@ -29,7 +46,11 @@ for (const pkg of packages) {
 }
 
 if (problems.length > 0) {
-  console.error(`Production dependencies without a permissive licence:\n  ${problems.join('\n  ')}`);
+  console.error(
+    `Production dependencies without a permissive licence:\n  ${problems.join('\n  ')}`,
+  );
   process.exit(1);
 }
-console.log(`Licences: ${seen.size} production packages checked, all permissive or an accepted exception.`);
+console.log(
+  `Licences: ${seen.size} production packages checked, all permissive or an accepted exception.`,
+);

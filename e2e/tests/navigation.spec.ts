@@ -24,7 +24,9 @@ test.describe('top navigation (signed out, wide screen)', () => {
     await expect(page).toHaveURL('/');
   });
 
-  test('Sign Up and Log In open the auth dialog in their modes, with a toggle', async ({ page }) => {
+  test('Sign Up and Log In open the auth dialog in their modes, with a toggle', async ({
+    page,
+  }) => {
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('button', { name: 'Sign Up' }).click();
@@ -36,7 +38,9 @@ test.describe('top navigation (signed out, wide screen)', () => {
     await expect(dialog).toHaveCount(0);
 
     await nav.getByRole('button', { name: 'Log In' }).click();
-    await expect(page.getByRole('dialog').getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+    await expect(
+      page.getByRole('dialog').getByRole('heading', { name: 'Welcome Back' }),
+    ).toBeVisible();
   });
 });
 
@@ -62,6 +66,9 @@ test.describe('mobile menu (small screen)', () => {
     await expect(page).toHaveURL('/how-to');
     await expect(page.getByRole('heading', { level: 1, name: 'How To' })).toBeVisible();
     await expect(menu).not.toBeInViewport();
-    await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
   });
 });

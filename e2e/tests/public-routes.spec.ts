@@ -25,7 +25,9 @@ test.describe('route table for signed-out visitors', () => {
     test(`${path} shows the 404 page`, async ({ page }) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
-      await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
+      await expect(
+        page.getByRole('heading', { level: 1, name: '404 Page Not Found' }),
+      ).toBeVisible();
     });
   }
 
@@ -33,6 +35,8 @@ test.describe('route table for signed-out visitors', () => {
     await page.goto('/nope');
     await page.getByRole('link', { name: 'Go to the home page' }).click();
     await expect(page).toHaveURL('/');
-    await expect(page.getByRole('heading', { level: 1, name: 'Transform Your Digital Experience' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Transform Your Digital Experience' }),
+    ).toBeVisible();
   });
 });

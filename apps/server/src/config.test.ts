@@ -29,7 +29,9 @@ describe('loadConfig', () => {
 
   it('prefers SESSION_SECRET from the environment', async () => {
     const secret = 'x'.repeat(40);
-    expect(loadConfig({ DATA_DIR: await tempDir(), SESSION_SECRET: secret }).sessionSecret).toBe(secret);
+    expect(loadConfig({ DATA_DIR: await tempDir(), SESSION_SECRET: secret }).sessionSecret).toBe(
+      secret,
+    );
   });
 
   it.each([

@@ -47,7 +47,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const webDistDir =
-    e.WEB_DIST_DIR ?? (e.NODE_ENV === 'production' ? path.join(repoRoot, 'apps/web/dist') : undefined);
+    e.WEB_DIST_DIR ??
+    (e.NODE_ENV === 'production' ? path.join(repoRoot, 'apps/web/dist') : undefined);
   return {
     env: e.NODE_ENV,
     host: e.HOST,

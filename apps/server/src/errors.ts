@@ -27,9 +27,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof AppError) {
       return reply.status(error.status).send({ message: error.message, code: error.code });
     }
-    const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    const status =
+      'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status < 500) {
-      return reply.status(status).send({ message: clientErrorMessage(error as FastifyError), code: (error as FastifyError).code });
+      return reply
+        .status(status)
+        .send({
+          message: clientErrorMessage(error as FastifyError),
+          code: (error as FastifyError).code,
+        });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: 'Internal server error', code: 'INTERNAL' });

@@ -31,7 +31,9 @@ describe('API basics', () => {
   });
 
   it('treats a forged session cookie as signed out', async () => {
-    const res = await server.request('/api/auth/user', { headers: { cookie: 'rasma_session=forged' } });
+    const res = await server.request('/api/auth/user', {
+      headers: { cookie: 'rasma_session=forged' },
+    });
     expect(res.status).toBe(401);
   });
 

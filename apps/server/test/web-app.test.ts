@@ -7,7 +7,10 @@ const INDEX_HTML = '<!doctype html><title>Rasma test app</title><div id="root"><
 
 let server: TestServer;
 beforeAll(async () => {
-  const distDir = path.join(process.env.TMPDIR ?? '/tmp', `rasma-dist-${process.pid}-${Date.now()}`);
+  const distDir = path.join(
+    process.env.TMPDIR ?? '/tmp',
+    `rasma-dist-${process.pid}-${Date.now()}`,
+  );
   await mkdir(path.join(distDir, 'assets'), { recursive: true });
   await writeFile(path.join(distDir, 'index.html'), INDEX_HTML);
   await writeFile(path.join(distDir, 'assets', 'app-abc123.js'), 'console.log("app")');

@@ -81,7 +81,12 @@ export const paymentMethodSchema = z.object({
   id: z.string(),
   type: z.string(),
   card: z
-    .object({ brand: z.string(), last4: z.string(), expMonth: z.number().int(), expYear: z.number().int() })
+    .object({
+      brand: z.string(),
+      last4: z.string(),
+      expMonth: z.number().int(),
+      expYear: z.number().int(),
+    })
     .nullable(),
 });
 

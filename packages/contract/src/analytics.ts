@@ -38,7 +38,9 @@ export const websiteAnalyticsResponseSchema = z.object({
     uniqueVisitorsWeek: z.number().int(),
     uniqueVisitorsMonth: z.number().int(),
   }),
-  topPages: z.array(z.object({ page: z.string(), views: z.number().int(), percentage: z.number() })),
+  topPages: z.array(
+    z.object({ page: z.string(), views: z.number().int(), percentage: z.number() }),
+  ),
   traffic: z.object({
     devices: z.array(shareSchema.extend({ device: z.string() })),
     browsers: z.array(shareSchema.extend({ browser: z.string() })),

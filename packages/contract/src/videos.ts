@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { isoDateSchema } from './common.js';
 
-export const DIRECTIONS = ['Left to right', 'Right to left', 'Top to bottom', 'Bottom to top'] as const;
+export const DIRECTIONS = [
+  'Left to right',
+  'Right to left',
+  'Top to bottom',
+  'Bottom to top',
+] as const;
 export const directionSchema = z.enum(DIRECTIONS);
 export type Direction = z.infer<typeof directionSchema>;
 export const DEFAULT_DIRECTION: Direction = 'Left to right';
@@ -41,7 +46,12 @@ export const createVideoBlobDataSchema = z.object({
   direction: directionSchema.default(DEFAULT_DIRECTION),
   grayscaleLevel: grayscaleLevelSchema.default(DEFAULT_GRAYSCALE_LEVEL),
   aiModel: aiModelSchema.default(DEFAULT_AI_MODEL),
-  drawingTime: z.number().int().min(DRAWING_TIME.min).max(DRAWING_TIME.max).default(DRAWING_TIME.default),
+  drawingTime: z
+    .number()
+    .int()
+    .min(DRAWING_TIME.min)
+    .max(DRAWING_TIME.max)
+    .default(DRAWING_TIME.default),
 });
 export type CreateVideoBlobData = z.infer<typeof createVideoBlobDataSchema>;
 

@@ -22,7 +22,10 @@ const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
  * Opens the database and applies the committed migrations: PostgreSQL when `url` is given,
  * otherwise embedded PostgreSQL (PGlite) persisted in `dataDir/db`.
  */
-export async function openDatabase(options: { url?: string | undefined; dataDir: string }): Promise<Database> {
+export async function openDatabase(options: {
+  url?: string | undefined;
+  dataDir: string;
+}): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     const db = drizzlePg({ client: pool, schema });

@@ -52,7 +52,10 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
+  (t) => [
+    index('sessions_user_id_idx').on(t.userId),
+    index('sessions_expires_at_idx').on(t.expiresAt),
+  ],
 );
 
 export const images = pgTable(
@@ -113,7 +116,9 @@ export const creditLedger = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     delta: integer('delta').notNull(),
-    kind: text('kind', { enum: ['grant', 'debit', 'refund', 'purchase', 'admin_refund'] }).notNull(),
+    kind: text('kind', {
+      enum: ['grant', 'debit', 'refund', 'purchase', 'admin_refund'],
+    }).notNull(),
     reason: text('reason').notNull(),
     /** Makes each debit, refund and payment credit happen exactly once. */
     idempotencyKey: text('idempotency_key').notNull().unique(),

@@ -7,7 +7,10 @@ import type { FastifyInstance } from 'fastify';
  * Serves the built web app: hashed assets cached for a year, everything else revalidated, and
  * any unknown non-API GET answered with index.html so client routes (and the 404 page) work.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string | undefined): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string | undefined,
+): Promise<void> {
   const hasWebApp = distDir !== undefined && existsSync(path.join(distDir, 'index.html'));
   if (distDir && !hasWebApp) {
     app.log.warn({ distDir }, 'web app not built (run `npm run build`): only /api is served');
@@ -20,7 +23,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
       cacheControl: false,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader(
+          'Cache-Control',
+          immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }
@@ -33,6 +39,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
     if (isClientRoute && hasWebApp && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
-    return reply.status(404).send({ message: `Not found: ${request.method} ${pathname}`, code: 'NOT_FOUND' });
+    return reply
+      .status(404)
+      .send({ message: `Not found: ${request.method} ${pathname}`, code: 'NOT_FOUND' });
   });
 }

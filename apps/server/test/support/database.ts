@@ -5,7 +5,9 @@ import pg from 'pg';
  * With TEST_DATABASE_URL set, each call creates a fresh PostgreSQL database (dropped by `drop`);
  * otherwise it returns undefined and the server runs on a fresh embedded database in its data dir.
  */
-export async function freshPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
+export async function freshPostgresDatabase(): Promise<
+  { url: string; drop: () => Promise<void> } | undefined
+> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) return undefined;
   const name = `rasma_test_${randomBytes(6).toString('hex')}`;
@@ -14,7 +16,8 @@ export async function freshPostgresDatabase(): Promise<{ url: string; drop: () =
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: () => withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
+    drop: () =>
+      withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
   };
 }
 

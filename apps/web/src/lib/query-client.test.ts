@@ -40,7 +40,12 @@ describe('apiRequest', () => {
 
 describe('getQueryFn', () => {
   const run = (on401: 'returnNull' | 'throw', queryKey: string[]) =>
-    getQueryFn({ on401 })({ queryKey, signal: new AbortController().signal, meta: undefined, client: createQueryClient() });
+    getQueryFn({ on401 })({
+      queryKey,
+      signal: new AbortController().signal,
+      meta: undefined,
+      client: createQueryClient(),
+    });
 
   it('GETs the key path with cookies and parses JSON', async () => {
     const fetchMock = mockFetch(200, '{"credits":12}');
@@ -74,7 +79,9 @@ describe('createQueryClient', () => {
 
 describe('serverMessage', () => {
   it('reads the server message out of an API error', () => {
-    expect(serverMessage(new Error('429: {"message":"Too many codes"}'), 'fallback')).toBe('Too many codes');
+    expect(serverMessage(new Error('429: {"message":"Too many codes"}'), 'fallback')).toBe(
+      'Too many codes',
+    );
   });
   it('uses the body text or the fallback otherwise', () => {
     expect(serverMessage(new Error('500: Internal'), 'fallback')).toBe('Internal');

@@ -11,14 +11,20 @@ export type UserRow = typeof users.$inferSelect;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Starts a session; the returned token goes in the cookie, only its hash in the database. */
-export async function createSession(db: Db, userId: string): Promise<{ token: string; expiresAt: Date }> {
+export async function createSession(
+  db: Db,
+  userId: string,
+): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
   await db.insert(sessions).values({ id: hashToken(token), userId, expiresAt });
   return { token, expiresAt };
 }
 
-export async function findSessionUser(db: Db, token: string | undefined): Promise<UserRow | undefined> {
+export async function findSessionUser(
+  db: Db,
+  token: string | undefined,
+): Promise<UserRow | undefined> {
   if (!token) return undefined;
   const rows = await db
     .select({ user: users })

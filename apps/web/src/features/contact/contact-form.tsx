@@ -14,10 +14,17 @@ export function ContactForm() {
     onSuccess: () => {
       setEmail('');
       setMessage('');
-      toast({ title: 'Message Sent', description: "Thanks! We'll get back to you within 24 hours on business days." });
+      toast({
+        title: 'Message Sent',
+        description: "Thanks! We'll get back to you within 24 hours on business days.",
+      });
     },
     onError: () => {
-      toast({ title: 'Error', description: 'Failed to send message. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: 'Failed to send message. Please try again.',
+        variant: 'destructive',
+      });
     },
   });
 
@@ -32,7 +39,11 @@ export function ContactForm() {
   };
 
   return (
-    <form onSubmit={onSubmit} className="grid gap-5 rounded-xl border border-slate-200 bg-white p-6 shadow-sm" noValidate>
+    <form
+      onSubmit={onSubmit}
+      className="grid gap-5 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+      noValidate
+    >
       <div className="grid gap-2">
         <Label htmlFor="contact-email">Email (optional)</Label>
         <Input
