@@ -16,7 +16,25 @@ const envSchema = z.object({
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  ADMIN_EMAILS: z.string().default(''),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
+  APPLE_CLIENT_ID: z.string().min(1).optional(),
+  APPLE_CLIENT_SECRET: z.string().min(1).optional(),
+  APPLE_ISSUER: z.string().url().default('https://appleid.apple.com'),
 });
+
+export interface OAuthProviderConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -30,6 +48,13 @@ export interface Config {
   logLevel: string;
   /** The built web app, served in production with a fallback to index.html. */
   webDistDir: string | undefined;
+  /** Lower-cased e-mails that are administrators (besides users granted by the admin CLI). */
+  adminEmails: ReadonlySet<string>;
+  /** Unset: each message is written to `dataDir/outbox` as an .eml file. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** A provider is configured only with both its client id and secret. */
+  oauth: { google?: OAuthProviderConfig; apple?: OAuthProviderConfig };
 }
 
 export class ConfigError extends Error {}
@@ -49,17 +74,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const webDistDir =
     e.WEB_DIST_DIR ??
     (e.NODE_ENV === 'production' ? path.join(repoRoot, 'apps/web/dist') : undefined);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSessionSecret(dataDir),
     logLevel: e.LOG_LEVEL,
     webDistDir,
+    adminEmails: new Set(
+      e.ADMIN_EMAILS.split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `Rasma <no-reply@${new URL(publicUrl).hostname}>`,
+    oauth: {
+      google: provider(e.GOOGLE_ISSUER, e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET),
+      apple: provider(e.APPLE_ISSUER, e.APPLE_CLIENT_ID, e.APPLE_CLIENT_SECRET),
+    },
   };
+}
+
+function provider(issuer: string, clientId?: string, clientSecret?: string): OAuthProviderConfig | undefined {
+  return clientId && clientSecret ? { issuer, clientId, clientSecret } : undefined;
 }
 
 /** A generated secret kept in DATA_DIR so sessions and signed cookies survive restarts. */

@@ -7,8 +7,9 @@ export class AppError extends Error {
     readonly status: number,
     message: string,
     readonly code?: string,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
   }
 }
 
@@ -25,6 +26,7 @@ export function parseInput<T>(schema: ZodType<T>, data: unknown): T {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
+      if (error.status >= 500) request.log.error({ err: error.cause ?? error }, error.message);
       return reply.status(error.status).send({ message: error.message, code: error.code });
     }
     const status =

@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uuid,
@@ -56,6 +57,39 @@ export const sessions = pgTable(
     index('sessions_user_id_idx').on(t.userId),
     index('sessions_expires_at_idx').on(t.expiresAt),
   ],
+);
+
+/** E-mail sign-in codes: stored as an HMAC, single use, 10 minutes, dead after 5 wrong tries. */
+export const emailVerificationCodes = pgTable(
+  'email_verification_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    requestIp: text('request_ip').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('email_verification_codes_email_idx').on(t.email, t.createdAt),
+    index('email_verification_codes_ip_idx').on(t.requestIp, t.createdAt),
+  ],
+);
+
+/** A Google or Apple identity linked to a user; the same e-mail from two providers is one user. */
+export const oauthAccounts = pgTable(
+  'oauth_accounts',
+  {
+    provider: text('provider', { enum: ['google', 'apple'] }).notNull(),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.subject] }), index('oauth_accounts_user_id_idx').on(t.userId)],
 );
 
 export const images = pgTable(

@@ -1,0 +1,120 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, count, eq, gt, isNull, lt } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { emailVerificationCodes } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import type { Mailer } from '../../mail/mailer.js';
+import { normalizeEmail } from './users.js';
+
+export const CODE_TTL_MS = 10 * 60 * 1000;
+export const MAX_FAILED_ATTEMPTS = 5;
+export const RATE_LIMITS = {
+  perEmail: { max: 5, windowMs: 15 * 60 * 1000 },
+  perIp: { max: 50, windowMs: 60 * 60 * 1000 },
+} as const;
+
+export interface CodeDeps {
+  db: Db;
+  mailer: Mailer;
+  secret: string;
+}
+
+/** An HMAC keyed by the server secret: a leaked table cannot be brute-forced offline. */
+const hashCode = (secret: string, email: string, code: string) =>
+  createHmac('sha256', secret).update(`${email}:${code}`).digest();
+
+async function countCodesSince(db: Db, column: 'email' | 'requestIp', value: string, windowMs: number) {
+  const since = new Date(Date.now() - windowMs);
+  const [row] = await db
+    .select({ n: count() })
+    .from(emailVerificationCodes)
+    .where(and(eq(emailVerificationCodes[column], value), gt(emailVerificationCodes.createdAt, since)));
+  return row?.n ?? 0;
+}
+
+export async function sendVerificationCode(deps: CodeDeps, rawEmail: string, ip: string): Promise<void> {
+  const email = normalizeEmail(rawEmail);
+  const { perEmail, perIp } = RATE_LIMITS;
+  if ((await countCodesSince(deps.db, 'email', email, perEmail.windowMs)) >= perEmail.max) {
+    throw new AppError(429, 'Too many codes requested for this email. Please wait 15 minutes and try again.', 'RATE_LIMITED');
+  }
+  if ((await countCodesSince(deps.db, 'requestIp', ip, perIp.windowMs)) >= perIp.max) {
+    throw new AppError(429, 'Too many codes requested from your network. Please try again later.', 'RATE_LIMITED');
+  }
+
+  const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
+  const [row] = await deps.db
+    .insert(emailVerificationCodes)
+    .values({
+      email,
+      codeHash: hashCode(deps.secret, email, code).toString('hex'),
+      requestIp: ip,
+      expiresAt: new Date(Date.now() + CODE_TTL_MS),
+    })
+    .returning({ id: emailVerificationCodes.id });
+
+  try {
+    await deps.mailer.send(verificationMail(email, code));
+  } catch (err) {
+    // Undelivered codes must not stay valid; they still count towards the rate limits.
+    if (row) await deps.db.update(emailVerificationCodes).set({ consumedAt: new Date() }).where(eq(emailVerificationCodes.id, row.id));
+    throw new AppError(502, 'Failed to send verification code', 'MAIL_FAILED', { cause: err });
+  }
+}
+
+function verificationMail(to: string, code: string) {
+  return {
+    to,
+    subject: 'Your Rasma sign-in code',
+    text: `Your Rasma sign-in code is ${code}\n\nIt expires in 10 minutes. If you did not ask for it, ignore this e-mail.\n`,
+    html: `<p>Your Rasma sign-in code is</p><p style="font-size:28px;font-weight:bold;letter-spacing:6px">${code}</p><p>It expires in 10 minutes. If you did not ask for it, ignore this e-mail.</p>`,
+  };
+}
+
+/**
+ * Checks a code against every live code for the e-mail, in constant time. A match consumes it; a miss
+ * counts against all of them, so 5 wrong tries kill every outstanding code.
+ */
+export async function verifyCode(db: Db, secret: string, rawEmail: string, code: string): Promise<void> {
+  const email = normalizeEmail(rawEmail);
+  const candidate = hashCode(secret, email, code);
+  const outcome = await db.transaction(async (tx) => {
+    const live = await tx
+      .select()
+      .from(emailVerificationCodes)
+      .where(
+        and(
+          eq(emailVerificationCodes.email, email),
+          isNull(emailVerificationCodes.consumedAt),
+          gt(emailVerificationCodes.expiresAt, new Date()),
+          lt(emailVerificationCodes.failedAttempts, MAX_FAILED_ATTEMPTS),
+        ),
+      )
+      .for('update');
+    if (live.length === 0) return { ok: false as const, attemptsLeft: 0 };
+
+    const match = live.find((row) => timingSafeEqual(Buffer.from(row.codeHash, 'hex'), candidate));
+    if (match) {
+      await tx.update(emailVerificationCodes).set({ consumedAt: new Date() }).where(eq(emailVerificationCodes.id, match.id));
+      return { ok: true as const };
+    }
+    let attemptsLeft = 0;
+    for (const row of live) {
+      await tx
+        .update(emailVerificationCodes)
+        .set({ failedAttempts: row.failedAttempts + 1 })
+        .where(eq(emailVerificationCodes.id, row.id));
+      attemptsLeft = Math.max(attemptsLeft, MAX_FAILED_ATTEMPTS - row.failedAttempts - 1);
+    }
+    return { ok: false as const, attemptsLeft, wrong: true };
+  });
+  if (outcome.ok) return;
+  if (!('wrong' in outcome)) {
+    throw new AppError(401, 'This code has expired or was already used. Please request a new code.', 'CODE_EXPIRED');
+  }
+  if (outcome.attemptsLeft === 0) {
+    throw new AppError(401, 'Too many wrong attempts. Please request a new code.', 'CODE_LOCKED');
+  }
+  const tries = outcome.attemptsLeft === 1 ? '1 attempt' : `${outcome.attemptsLeft} attempts`;
+  throw new AppError(401, `Invalid verification code. ${tries} left.`, 'CODE_INVALID');
+}

@@ -1,0 +1,47 @@
+import { eq } from 'drizzle-orm';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { users } from '../../db/schema.js';
+
+export type UserRow = typeof users.$inferSelect;
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+/** Administrators: flagged in the database (admin CLI) or listed in ADMIN_EMAILS. */
+export function isAdmin(user: UserRow, config: Pick<Config, 'adminEmails'>): boolean {
+  return user.isAdmin || config.adminEmails.has(user.email);
+}
+
+export interface Profile {
+  firstName?: string | null | undefined;
+  lastName?: string | null | undefined;
+  profileImageUrl?: string | null | undefined;
+}
+
+/** The user with this e-mail, created on first sign-in; a profile only fills empty fields. */
+export async function findOrCreateUserByEmail(db: Db, email: string, profile: Profile = {}): Promise<UserRow> {
+  const normalized = normalizeEmail(email);
+  await db
+    .insert(users)
+    .values({
+      email: normalized,
+      firstName: profile.firstName ?? null,
+      lastName: profile.lastName ?? null,
+      profileImageUrl: profile.profileImageUrl ?? null,
+    })
+    .onConflictDoNothing({ target: users.email });
+  const [user] = await db.select().from(users).where(eq(users.email, normalized)).limit(1);
+  if (!user) throw new Error('user vanished right after upsert');
+  const missing = {
+    ...(user.firstName ? {} : profile.firstName ? { firstName: profile.firstName } : {}),
+    ...(user.lastName ? {} : profile.lastName ? { lastName: profile.lastName } : {}),
+    ...(user.profileImageUrl ? {} : profile.profileImageUrl ? { profileImageUrl: profile.profileImageUrl } : {}),
+  };
+  if (Object.keys(missing).length === 0) return user;
+  const [updated] = await db
+    .update(users)
+    .set({ ...missing, updatedAt: new Date() })
+    .where(eq(users.id, user.id))
+    .returning();
+  return updated ?? user;
+}
