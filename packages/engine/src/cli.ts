@@ -1,0 +1,107 @@
+/** The `rasma` command line: `rasma render photo.jpg -o out.mp4 [options]`. */
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { EngineError } from './errors.js';
+import { resolveFfmpeg } from './ffmpeg.js';
+import { renderSketchVideo } from './render.js';
+import { contactSheet } from './video-file.js';
+
+const USAGE = `Usage: rasma render <image> -o <out.mp4> [options]
+
+Options:
+  -o, --output <file>        MP4 to write (required)
+      --time <seconds>       drawing time, whole seconds 1-100 (default 15)
+      --model <name>         rasma-ai (black and white, default) or rasma-ai-color
+      --direction <dir>      "Left to right" (default), "Right to left", "Top to bottom", "Bottom to top"
+      --level <0-255>        global grayscale level (default 128)
+      --zones <file.json>    Special Zones: a JSON array of strokeMasks
+      --size <px>            long side: 1280, 1920 (default) or 3840
+      --seed <n>             random seed (default 1)
+      --thumbnail <file>     thumbnail path (default: output with .jpg)
+      --contact-sheet <png>  also write frames at 25/50/75/100 % as one PNG
+  -h, --help                 this help`;
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      output: { type: 'string', short: 'o' },
+      time: { type: 'string' },
+      model: { type: 'string' },
+      direction: { type: 'string' },
+      level: { type: 'string' },
+      zones: { type: 'string' },
+      size: { type: 'string' },
+      seed: { type: 'string' },
+      thumbnail: { type: 'string' },
+      'contact-sheet': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const [command, input] = positionals;
+  if (values.help || command !== 'render' || !input || !values.output) {
+    process.stdout.write(`${USAGE}\n`);
+    return values.help ? 0 : 2;
+  }
+  const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));
+  let strokeMasks: unknown;
+  if (values.zones) {
+    try {
+      strokeMasks = JSON.parse(await readFile(values.zones, 'utf8'));
+    } catch (error) {
+      throw new EngineError('INVALID_OPTIONS', `Cannot read zones file ${values.zones}: ${(error as Error).message}`);
+    }
+  }
+  const ffmpeg = await resolveFfmpeg({ ffmpegPath: process.env.FFMPEG_PATH || undefined });
+  const tty = process.stdout.isTTY;
+  let lastLine = -1;
+  const started = Date.now();
+  const result = await renderSketchVideo({
+    input,
+    output: values.output,
+    ffmpeg,
+    ...(values.thumbnail ? { thumbnail: values.thumbnail } : {}),
+    options: {
+      ...(strokeMasks !== undefined ? { strokeMasks: strokeMasks as [] } : {}),
+      ...(values.direction ? { direction: values.direction as 'Left to right' } : {}),
+      ...(values.model ? { aiModel: values.model as 'rasma-ai' } : {}),
+      ...(values.time ? { drawingTime: num(values.time) } : {}),
+      ...(values.level ? { grayscaleLevel: num(values.level) } : {}),
+      ...(values.size ? { size: num(values.size) as 1920 } : {}),
+      ...(values.seed ? { seed: num(values.seed) } : {}),
+    },
+    log: (message) => process.stderr.write(`${message}\n`),
+    onProgress: (p) => {
+      if (tty) {
+        const bar = '#'.repeat(Math.round(p / 2.5)).padEnd(40, '.');
+        process.stdout.write(`\r[${bar}] ${String(p).padStart(3)}%`);
+        if (p === 100) process.stdout.write('\n');
+      } else if (p === 100 || p - lastLine >= 10) {
+        lastLine = p;
+        process.stdout.write(`${p}%\n`);
+      }
+    },
+  });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  process.stdout.write(
+    `${result.output}: ${result.width}x${result.height}, ${result.durationSeconds.toFixed(2)} s, ${result.frames} frames, rendered in ${seconds} s\nthumbnail: ${result.thumbnail}\n`,
+  );
+  const sheet = values['contact-sheet'];
+  if (sheet) {
+    await contactSheet(ffmpeg.path, result.output, result, sheet);
+    process.stdout.write(`contact sheet: ${sheet}\n`);
+  }
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    if (error instanceof EngineError) process.stderr.write(`rasma: ${error.message} [${error.code}]\n`);
+    else process.stderr.write(`rasma: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,197 @@
+/**
+ * Frames: a persistent yuv420p canvas painted incrementally. Each frame only paints the pixels
+ * revealed since the previous one, then draws the hand in its own box and remembers what was
+ * under it, to restore before the next frame. Pure, no Node imports.
+ */
+import type { PenTimeline } from './plan.js';
+import { penAt } from './plan.js';
+import { GREY_TO_Y, frameBytes } from './yuv.js';
+
+export interface HandSprite {
+  /** Box size in pixels. */
+  size: number;
+  /** Luma entries, offsets from the pen tip. */
+  luma: { dx: Int16Array; dy: Int16Array; a: Uint8Array; v: Uint8Array };
+  /** Chroma entries per 2 x 2 block, offsets in chroma pixels from the tip / 2. */
+  chroma: { dx: Int16Array; dy: Int16Array; a: Uint8Array; u: Uint8Array; v: Uint8Array };
+}
+
+/** Pixels in buckets: bucket k holds order[start[k] .. start[k + 1]). */
+export interface Buckets {
+  order: Int32Array;
+  start: Int32Array;
+}
+
+export interface ColourScript {
+  frames: number;
+  /** Frames over which a pixel fades from line art to its colour. */
+  ramp: number;
+  /** Luma pixels bucketed by the colour frame in which their fade starts. */
+  luma: Buckets;
+  /** Chroma samples (index into the quarter-size plane) bucketed the same way. */
+  chroma: Buckets;
+  /** The finished picture as a yuv420p frame. */
+  final: Uint8Array;
+}
+
+export interface FrameScript {
+  width: number;
+  height: number;
+  fps: number;
+  drawFrames: number;
+  /** Ink pixels bucketed by the drawing frame that reveals them. */
+  ink: Buckets;
+  /** The outline picture (grey 0-255): what each revealed pixel becomes. */
+  grey: Uint8Array;
+  pen: PenTimeline;
+  colour?: ColourScript;
+  /** Frames the hand takes to leave after the drawing. */
+  leaveFrames: number;
+  hand?: HandSprite;
+}
+
+/** Total frames the renderer produces (the hold is added by the encoder). */
+export function renderedFrames(script: FrameScript): number {
+  return script.drawFrames + Math.max(script.leaveFrames, script.colour?.frames ?? 0);
+}
+
+export class FrameRenderer {
+  readonly canvas: Uint8Array;
+  private frame = 0;
+  private readonly total: number;
+  private readonly chromaOffset: number;
+  private readonly chromaPlane: number;
+  private saved = new Int32Array(0);
+  private savedValues = new Uint8Array(0);
+  private savedCount = 0;
+  private lift = 0;
+
+  constructor(private readonly script: FrameScript) {
+    const { width, height } = script;
+    this.canvas = new Uint8Array(frameBytes(width, height));
+    this.canvas.fill(GREY_TO_Y[255]!, 0, width * height);
+    this.canvas.fill(128, width * height);
+    this.chromaOffset = width * height;
+    this.chromaPlane = (width / 2) * (height / 2);
+    this.total = renderedFrames(script);
+    if (script.hand) {
+      const n = script.hand.luma.a.length + 2 * script.hand.chroma.a.length;
+      this.saved = new Int32Array(n);
+      this.savedValues = new Uint8Array(n);
+    }
+  }
+
+  get frameCount(): number {
+    return this.total;
+  }
+
+  /** Renders the next frame into `canvas` and returns it, or null after the last frame. */
+  next(): Uint8Array | null {
+    if (this.frame >= this.total) return null;
+    const k = this.frame++;
+    const s = this.script;
+    this.restoreHand();
+    if (k < s.drawFrames) this.paintInk(k);
+    else if (s.colour && k - s.drawFrames < s.colour.frames) this.paintColour(s.colour, k - s.drawFrames);
+    const pos = this.handPosition(k);
+    if (pos && s.hand) this.drawHand(s.hand, pos.x, pos.y);
+    return this.canvas;
+  }
+
+  private paintInk(k: number): void {
+    const { order, start } = this.script.ink;
+    const grey = this.script.grey;
+    const c = this.canvas;
+    for (let i = start[k]!, end = start[k + 1]!; i < end; i++) {
+      const p = order[i]!;
+      c[p] = GREY_TO_Y[grey[p]!]!;
+    }
+  }
+
+  private paintColour(colour: ColourScript, j: number): void {
+    const c = this.canvas;
+    const { final, ramp } = colour;
+    const grey = this.script.grey;
+    const co = this.chromaOffset;
+    const cp = this.chromaPlane;
+    const last = Math.min(j, colour.luma.start.length - 2);
+    for (let b = Math.max(0, j - ramp + 1); b <= last; b++) {
+      const w = Math.round(((j - b + 1) / ramp) * 256);
+      const { order, start } = colour.luma;
+      for (let i = start[b]!, end = start[b + 1]!; i < end; i++) {
+        const p = order[i]!;
+        const from = GREY_TO_Y[grey[p]!]!;
+        c[p] = from + (((final[p]! - from) * w) >> 8);
+      }
+      const ch = colour.chroma;
+      for (let i = ch.start[b]!, end = ch.start[b + 1]!; i < end; i++) {
+        const q = co + ch.order[i]!;
+        c[q] = 128 + (((final[q]! - 128) * w) >> 8);
+        c[q + cp] = 128 + (((final[q + cp]! - 128) * w) >> 8);
+      }
+    }
+  }
+
+  /** Pen tip position for frame k, or null once the hand has left. */
+  private handPosition(k: number): { x: number; y: number } | null {
+    const s = this.script;
+    const size = s.hand?.size ?? 0;
+    if (k < s.drawFrames) {
+      const pen = penAt(s.pen, (k + 1) / s.fps);
+      // The hand rises a little (up and right) while the pen is lifted.
+      this.lift += ((pen.down ? 0 : 1) - this.lift) * 0.5;
+      return { x: pen.x + this.lift * size * 0.02, y: pen.y - this.lift * size * 0.03 };
+    }
+    const out = k - s.drawFrames + 1;
+    if (out > s.leaveFrames) return null;
+    const last = penAt(s.pen, s.drawFrames / s.fps);
+    const e = (out / s.leaveFrames) ** 2;
+    return { x: last.x + (s.width + size - last.x) * e, y: last.y + (s.height + size - last.y) * e };
+  }
+
+  private drawHand(hand: HandSprite, px: number, py: number): void {
+    const { width, height } = this.script;
+    const c = this.canvas;
+    const tx = Math.round(px / 2) * 2;
+    const ty = Math.round(py / 2) * 2;
+    let n = 0;
+    const L = hand.luma;
+    for (let j = 0; j < L.a.length; j++) {
+      const x = tx + L.dx[j]!;
+      const y = ty + L.dy[j]!;
+      if (x < 0 || y < 0 || x >= width || y >= height) continue;
+      const idx = y * width + x;
+      const old = c[idx]!;
+      this.saved[n] = idx;
+      this.savedValues[n++] = old;
+      const a = L.a[j]!;
+      c[idx] = (old * (255 - a) + L.v[j]! * a + 127) / 255;
+    }
+    const C = hand.chroma;
+    const cw = width / 2;
+    const ch = height / 2;
+    const cx0 = tx / 2;
+    const cy0 = ty / 2;
+    for (let j = 0; j < C.a.length; j++) {
+      const x = cx0 + C.dx[j]!;
+      const y = cy0 + C.dy[j]!;
+      if (x < 0 || y < 0 || x >= cw || y >= ch) continue;
+      const a = C.a[j]!;
+      const u = this.chromaOffset + y * cw + x;
+      const v = u + this.chromaPlane;
+      this.saved[n] = u;
+      this.savedValues[n++] = c[u]!;
+      this.saved[n] = v;
+      this.savedValues[n++] = c[v]!;
+      c[u] = (c[u]! * (255 - a) + C.u[j]! * a + 127) / 255;
+      c[v] = (c[v]! * (255 - a) + C.v[j]! * a + 127) / 255;
+    }
+    this.savedCount = n;
+  }
+
+  private restoreHand(): void {
+    const c = this.canvas;
+    for (let i = 0; i < this.savedCount; i++) c[this.saved[i]!] = this.savedValues[i]!;
+    this.savedCount = 0;
+  }
+}

@@ -1,0 +1,257 @@
+/**
+ * Plan: order the strokes (zones first in list order, then the rest; within a group in bands
+ * across the direction, nearest stroke next) and time them so the drawing lasts exactly the
+ * drawing time. Pen-up moves take time too, at a faster speed. Pure, browser-safe.
+ */
+import type { Stroke } from './strokes.js';
+import type { Direction } from './types.js';
+
+/** A pen-up move costs this fraction of the time of drawing the same distance. */
+export const PEN_UP_WEIGHT = 0.3;
+/** Every stroke costs at least this many pixels of pen-down time (dots take time too). */
+const MIN_STROKE_LENGTH = 2;
+
+export interface PenTimeline {
+  /** Keyframe times in seconds, ascending. */
+  t: Float64Array;
+  x: Float32Array;
+  y: Float32Array;
+  /** 1 when the pen is down on the way to this keyframe from the previous one. */
+  down: Uint8Array;
+}
+
+export interface Plan {
+  strokes: Stroke[];
+  /** Time (s) at which the pen passes each centre-line pixel; NaN elsewhere. */
+  pixelTime: Float32Array;
+  pen: PenTimeline;
+  duration: number;
+}
+
+/** The coordinate that grows along a direction. */
+export function alongDirection(direction: Direction, x: number, y: number): number {
+  switch (direction) {
+    case 'Left to right':
+      return x;
+    case 'Right to left':
+      return -x;
+    case 'Top to bottom':
+      return y;
+    case 'Bottom to top':
+      return -y;
+  }
+}
+
+/** Group drawing order: zones 1..n in list order, then the rest (0). */
+export function groupOrder(zoneCount: number): number[] {
+  return [...Array.from({ length: zoneCount }, (_, i) => i + 1), 0];
+}
+
+/**
+ * Orders the strokes. `directions[g]` is group g's direction (0 = global, i + 1 = zone i).
+ */
+export function orderStrokes(
+  strokes: readonly Stroke[],
+  width: number,
+  height: number,
+  directions: readonly Direction[],
+): Stroke[] {
+  const bandWidth = Math.max(8, Math.round(Math.max(width, height) / 8));
+  const byGroup = new Map<number, Stroke[]>();
+  for (const s of strokes) {
+    const list = byGroup.get(s.group) ?? [];
+    list.push(s);
+    byGroup.set(s.group, list);
+  }
+  const ordered: Stroke[] = [];
+  let penX = -1;
+  let penY = -1;
+  for (const g of groupOrder(directions.length - 1)) {
+    const group = byGroup.get(g);
+    if (!group) continue;
+    const dir = directions[g] ?? 'Left to right';
+    const u = (p: number) => alongDirection(dir, p % width, Math.floor(p / width));
+    const keyed = group.map((s) => ({ s, key: s.pixels.reduce((m, p) => Math.min(m, u(p)), Infinity) }));
+    const u0 = keyed.reduce((m, k) => Math.min(m, k.key), Infinity);
+    const bands = new Map<number, Stroke[]>();
+    for (const k of keyed) {
+      const b = Math.floor((k.key - u0) / bandWidth);
+      const list = bands.get(b) ?? [];
+      list.push(k.s);
+      bands.set(b, list);
+    }
+    for (const b of [...bands.keys()].sort((a, c) => a - c)) {
+      const band = bands.get(b) ?? [];
+      if (penX < 0) {
+        // Start at the stroke end that comes first along the direction.
+        const first = band.reduce((best, s) => (u(s.pixels[0]!) < u(best.pixels[0]!) ? s : best));
+        penX = first.pixels[0]! % width;
+        penY = Math.floor(first.pixels[0]! / width);
+      }
+      const pos = nearestFirst(band, width, penX, penY);
+      ordered.push(...pos.strokes);
+      penX = pos.x;
+      penY = pos.y;
+    }
+  }
+  return ordered;
+}
+
+/** Greedy nearest-next ordering; each stroke may be reversed to start at its nearer end. */
+function nearestFirst(band: Stroke[], width: number, x0: number, y0: number): { strokes: Stroke[]; x: number; y: number } {
+  const n = band.length;
+  const ends = new Float64Array(n * 4);
+  band.forEach((s, i) => {
+    const a = s.pixels[0]!;
+    const b = s.pixels[s.pixels.length - 1]!;
+    ends.set([a % width, Math.floor(a / width), b % width, Math.floor(b / width)], i * 4);
+  });
+  const used = new Uint8Array(n);
+  const out: Stroke[] = [];
+  let x = x0;
+  let y = y0;
+  for (let k = 0; k < n; k++) {
+    let best = -1;
+    let bestD = Infinity;
+    let reverse = false;
+    for (let i = 0; i < n; i++) {
+      if (used[i]) continue;
+      const da = (ends[i * 4]! - x) ** 2 + (ends[i * 4 + 1]! - y) ** 2;
+      const db = (ends[i * 4 + 2]! - x) ** 2 + (ends[i * 4 + 3]! - y) ** 2;
+      if (da < bestD) [best, bestD, reverse] = [i, da, false];
+      if (db < bestD) [best, bestD, reverse] = [i, db, true];
+    }
+    used[best] = 1;
+    const s = band[best]!;
+    out.push(reverse ? { group: s.group, pixels: [...s.pixels].reverse() } : s);
+    x = ends[best * 4 + (reverse ? 0 : 2)]!;
+    y = ends[best * 4 + (reverse ? 1 : 3)]!;
+  }
+  return { strokes: out, x, y };
+}
+
+/** Times ordered strokes over `duration` seconds: pen-down length plus weighted pen-up moves. */
+export function timeStrokes(strokes: readonly Stroke[], width: number, height: number, duration: number): Plan {
+  const xy = (p: number): [number, number] => [p % width, Math.floor(p / width)];
+  let weight = 0;
+  let count = 0;
+  let prev: [number, number] | undefined;
+  for (const s of strokes) {
+    const start = xy(s.pixels[0]!);
+    if (prev) weight += PEN_UP_WEIGHT * Math.hypot(start[0] - prev[0], start[1] - prev[1]);
+    weight += Math.max(MIN_STROKE_LENGTH, pathLength(s.pixels, width));
+    prev = xy(s.pixels[s.pixels.length - 1]!);
+    count += s.pixels.length;
+  }
+  const secondsPerPixel = weight > 0 ? duration / weight : 0;
+  const pixelTime = new Float32Array(width * height).fill(NaN);
+  const t = new Float64Array(count);
+  const x = new Float32Array(count);
+  const y = new Float32Array(count);
+  const down = new Uint8Array(count);
+  let k = 0;
+  let now = 0;
+  prev = undefined;
+  for (const s of strokes) {
+    const len = pathLength(s.pixels, width);
+    const stretch = len < MIN_STROKE_LENGTH ? MIN_STROKE_LENGTH / Math.max(len, 1) : 1;
+    s.pixels.forEach((p, i) => {
+      const [px, py] = xy(p);
+      if (i === 0) {
+        if (prev) now += PEN_UP_WEIGHT * Math.hypot(px - prev[0], py - prev[1]) * secondsPerPixel;
+      } else {
+        now += Math.hypot(px - prev![0], py - prev![1]) * stretch * secondsPerPixel;
+      }
+      if (s.pixels.length === 1) now += MIN_STROKE_LENGTH * secondsPerPixel;
+      t[k] = now;
+      x[k] = px;
+      y[k] = py;
+      down[k] = i === 0 ? 0 : 1;
+      k++;
+      const old = pixelTime[p]!;
+      if (!(old <= now)) pixelTime[p] = now;
+      prev = [px, py];
+    });
+  }
+  // Rounding: the last pen-down point lands exactly at the end.
+  if (k > 0) {
+    const scale = duration / Math.max(t[k - 1]!, 1e-9);
+    for (let i = 0; i < k; i++) t[i] = Math.min(duration, t[i]! * scale);
+    for (let i = 0; i < pixelTime.length; i++) {
+      const v = pixelTime[i]!;
+      if (v === v) pixelTime[i] = Math.min(duration, v * scale);
+    }
+  }
+  return { strokes: [...strokes], pixelTime, pen: { t, x, y, down }, duration };
+}
+
+function pathLength(pixels: readonly number[], width: number): number {
+  let len = 0;
+  for (let i = 1; i < pixels.length; i++) {
+    const a = pixels[i - 1]!;
+    const b = pixels[i]!;
+    len += Math.hypot((b % width) - (a % width), Math.floor(b / width) - Math.floor(a / width));
+  }
+  return len;
+}
+
+/** Pen position at time `time` (linear between keyframes) and whether it is lifted. */
+export function penAt(pen: PenTimeline, time: number): { x: number; y: number; down: boolean } {
+  const n = pen.t.length;
+  if (n === 0) return { x: 0, y: 0, down: false };
+  let lo = 0;
+  let hi = n - 1;
+  if (time <= pen.t[0]!) return { x: pen.x[0]!, y: pen.y[0]!, down: false };
+  if (time >= pen.t[hi]!) return { x: pen.x[hi]!, y: pen.y[hi]!, down: false };
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    if (pen.t[mid]! <= time) lo = mid;
+    else hi = mid;
+  }
+  const span = pen.t[hi]! - pen.t[lo]!;
+  const f = span > 0 ? (time - pen.t[lo]!) / span : 1;
+  return {
+    x: pen.x[lo]! + (pen.x[hi]! - pen.x[lo]!) * f,
+    y: pen.y[lo]! + (pen.y[hi]! - pen.y[lo]!) * f,
+    down: pen.down[hi] === 1,
+  };
+}
+
+/**
+ * Frame (0-based) in which each ink pixel appears: the frame showing the moment the pen passes
+ * its nearest centre-line pixel. Frame k shows time (k + 1) / fps. Returns -1 for non-ink.
+ */
+export function revealFrames(
+  ink: Uint8Array,
+  owner: Int32Array,
+  pixelTime: Float32Array,
+  fps: number,
+  frames: number,
+): Int32Array {
+  const out = new Int32Array(ink.length).fill(-1);
+  for (let p = 0; p < ink.length; p++) {
+    if (ink[p] !== 1) continue;
+    const o = owner[p]!;
+    const t = o >= 0 ? pixelTime[o]! : NaN;
+    const f = t === t ? Math.ceil(t * fps - 1e-6) - 1 : frames - 1;
+    out[p] = f < 0 ? 0 : f >= frames ? frames - 1 : f;
+  }
+  return out;
+}
+
+/** Counting sort of pixel indices by frame: pixels of frame k are order[start[k] .. start[k + 1]). */
+export function bucketByFrame(frameOf: Int32Array, frames: number): { order: Int32Array; start: Int32Array } {
+  const start = new Int32Array(frames + 1);
+  for (let p = 0; p < frameOf.length; p++) {
+    const f = frameOf[p]!;
+    if (f >= 0) start[f + 1]!++;
+  }
+  for (let k = 0; k < frames; k++) start[k + 1] = start[k + 1]! + start[k]!;
+  const fill = start.slice(0, frames);
+  const order = new Int32Array(start[frames]!);
+  for (let p = 0; p < frameOf.length; p++) {
+    const f = frameOf[p]!;
+    if (f >= 0) order[fill[f]!++] = p;
+  }
+  return { order, start };
+}

@@ -1,0 +1,182 @@
+/** renderSketchVideo: validate, decode, plan, render frames incrementally, encode, clean up. */
+import { copyFile, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, extname, join } from 'node:path';
+import sharp from 'sharp';
+import { decodeImage } from './decode.js';
+import { DEFAULT_CRF, DEFAULT_PRESET, FfmpegEncoder, ffmpegArgs } from './encoder.js';
+import type { EncodeSettings, FrameSink } from './encoder.js';
+import { EngineError } from './errors.js';
+import type { FfmpegInfo } from './ffmpeg.js';
+import { resolveFfmpeg } from './ffmpeg.js';
+import { FrameRenderer, renderedFrames } from './frames.js';
+import { loadHand } from './hand.js';
+import type { RenderOptionsInput } from './options.js';
+import { parseRenderOptions } from './options.js';
+import { FPS, planSketch } from './sketch.js';
+
+export interface RenderParams {
+  /** Image file path or bytes. */
+  input: string | Buffer;
+  /** Where the MP4 goes (written only when the whole render succeeded). */
+  output: string;
+  options?: RenderOptionsInput;
+  /** Called with whole percentages 0-100, never decreasing. */
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+  /** Where the thumbnail (JPEG of the finished picture) goes; default: output with `.jpg`. */
+  thumbnail?: string;
+  /** A resolved ffmpeg (see resolveFfmpeg); found automatically when absent. */
+  ffmpeg?: FfmpegInfo;
+  /** Parent of the temporary working directory; default the OS temp dir. */
+  tempDir?: string;
+  /** Receives one-line log messages (which ffmpeg is used, timings). */
+  log?: (message: string) => void;
+}
+
+export interface RenderResult {
+  output: string;
+  thumbnail: string;
+  durationSeconds: number;
+  frames: number;
+  width: number;
+  height: number;
+}
+
+/** Lower-level knobs for tests and the benchmark; not part of the public contract. */
+export interface InternalRenderParams extends RenderParams {
+  /** Any long side (tests use small ones); overrides options.size. */
+  longSide?: number;
+  preset?: string;
+  crf?: number;
+  /** Replace the ffmpeg encoder (the benchmark records frames with it). */
+  sink?: (settings: EncodeSettings, ffmpeg: FfmpegInfo) => FrameSink;
+}
+
+const THUMBNAIL_LONG_SIDE = 640;
+
+/** Renders an image into a hand-drawn sketch MP4. Throws EngineError on any failure. */
+export function renderSketchVideo(params: RenderParams): Promise<RenderResult> {
+  return renderVideo(params);
+}
+
+export async function renderVideo(params: InternalRenderParams): Promise<RenderResult> {
+  const options = parseRenderOptions(params.options);
+  if (typeof params.output !== 'string' || params.output.length === 0) {
+    throw new EngineError('INVALID_OPTIONS', 'Invalid option output: an output file path is required');
+  }
+  const { signal, log } = params;
+  const checkCancelled = () => {
+    if (signal?.aborted) throw new EngineError('CANCELLED', 'The render was cancelled.');
+  };
+  let last = -1;
+  const progress = (value: number) => {
+    const p = Math.min(100, Math.max(0, Math.floor(value)));
+    if (p > last) {
+      last = p;
+      params.onProgress?.(p);
+    }
+  };
+  progress(0);
+  checkCancelled();
+  const ffmpeg = params.ffmpeg ?? (await resolveFfmpeg());
+  log?.(`ffmpeg: ${ffmpeg.path} (${ffmpeg.source}, version ${ffmpeg.version})`);
+  checkCancelled();
+  const image = await decodeImage(params.input, { longSide: params.longSide ?? options.size });
+  progress(1);
+  checkCancelled();
+  const sketch = planSketch(image, {
+    zones: options.strokeMasks,
+    zoneScale: image.width / image.sourceWidth,
+    grayscaleLevel: options.grayscaleLevel,
+    direction: options.direction,
+    drawingTime: options.drawingTime,
+    colour: options.aiModel === 'rasma-ai-color',
+    seed: options.seed,
+  });
+  const { width, height } = image;
+  const hand = await loadHand(Math.round(Math.min(width, height) * 0.7));
+  sketch.script.hand = hand;
+  progress(4);
+  checkCancelled();
+
+  const temp = await mkdtemp(join(params.tempDir ?? tmpdir(), 'rasma-'));
+  let sink: FrameSink | undefined;
+  const onAbort = () => sink?.abort();
+  signal?.addEventListener('abort', onAbort);
+  try {
+    const video = join(temp, 'video.mp4');
+    const thumb = join(temp, 'thumbnail.jpg');
+    const rendered = renderedFrames(sketch.script);
+    const settings: EncodeSettings = {
+      width,
+      height,
+      fps: FPS,
+      holdFrames: sketch.totalFrames - rendered,
+      preset: params.preset ?? DEFAULT_PRESET,
+      crf: params.crf ?? DEFAULT_CRF,
+      output: video,
+    };
+    sink = params.sink ? params.sink(settings, ffmpeg) : new FfmpegEncoder(ffmpeg.path, ffmpegArgs(settings));
+    await sink.start();
+    const thumbnailDone = writeThumbnail(sketch.finalRgb, width, height, thumb);
+    const renderer = new FrameRenderer(sketch.script);
+    for (let k = 0; ; k++) {
+      checkCancelled();
+      const frame = renderer.next();
+      if (!frame) break;
+      await sink.frame(frame);
+      progress(5 + (94 * (k + 1)) / rendered);
+    }
+    checkCancelled();
+    await sink.finish();
+    await thumbnailDone;
+    checkCancelled();
+    const thumbnail = params.thumbnail ?? replaceExtension(params.output, '.jpg');
+    await moveFile(video, params.output);
+    await moveFile(thumb, thumbnail);
+    progress(100);
+    return {
+      output: params.output,
+      thumbnail,
+      durationSeconds: sketch.totalFrames / FPS,
+      frames: sketch.totalFrames,
+      width,
+      height,
+    };
+  } catch (error) {
+    sink?.abort();
+    if (signal?.aborted) throw new EngineError('CANCELLED', 'The render was cancelled.', { cause: error });
+    throw error;
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+    if (sink instanceof FfmpegEncoder) await sink.closed();
+    await rm(temp, { recursive: true, force: true });
+  }
+}
+
+async function writeThumbnail(rgb: Uint8Array, width: number, height: number, path: string): Promise<void> {
+  const scale = Math.min(1, THUMBNAIL_LONG_SIDE / Math.max(width, height));
+  await sharp(rgb, { raw: { width, height, channels: 3 } })
+    .resize(Math.max(1, Math.round(width * scale)), Math.max(1, Math.round(height * scale)))
+    .jpeg({ quality: 85 })
+    .toFile(path);
+}
+
+function replaceExtension(path: string, ext: string): string {
+  const current = extname(path);
+  return (current ? path.slice(0, -current.length) : path) + ext;
+}
+
+async function moveFile(from: string, to: string): Promise<void> {
+  try {
+    await mkdir(dirname(to), { recursive: true });
+    try {
+      await rename(from, to);
+    } catch {
+      await copyFile(from, to);
+    }
+  } catch (error) {
+    throw new EngineError('IO_ERROR', `Could not write ${to}: ${(error as Error).message}`, { cause: error });
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * From pixels to a frame script: outline -> centre lines -> strokes -> order and timing -> reveal
+ * buckets (-> colour plan). Pure, no Node imports: each step is a plain function on typed arrays.
+ */
+import { colourFinal, colourSeconds, planColour } from './colour.js';
+import type { FrameScript } from './frames.js';
+import type { OutlineResult } from './outline.js';
+import { outline, outlineToGrey } from './outline.js';
+import { bucketByFrame, orderStrokes, revealFrames, timeStrokes } from './plan.js';
+import type { Plan } from './plan.js';
+import { centreLines, traceStrokes } from './strokes.js';
+import type { Direction, RgbaImage, ZoneShape } from './types.js';
+
+export const FPS = 30;
+export const HOLD_SECONDS = 2;
+/** Frames the hand takes to slide out of the picture after the drawing. */
+export const LEAVE_FRAMES = 15;
+
+export interface SketchZone extends ZoneShape {
+  direction: Direction;
+}
+
+export interface SketchParams {
+  zones: readonly SketchZone[];
+  /** Zone coordinates are in source pixels; this maps them to these pixels. */
+  zoneScale: number;
+  grayscaleLevel: number;
+  direction: Direction;
+  drawingTime: number;
+  colour: boolean;
+  seed: number;
+}
+
+export interface Sketch {
+  script: FrameScript;
+  outline: OutlineResult;
+  /** The outline picture: white paper, ink in its tone. */
+  grey: Uint8Array;
+  plan: Plan;
+  /** Drawing frame revealing each pixel, -1 for paper. */
+  revealFrame: Int32Array;
+  /** Finished picture as RGB (colour model: colours under the lines; else the grey outline). */
+  finalRgb: Uint8Array;
+  /** Frames of the whole video: drawing + colour phase + hold. */
+  totalFrames: number;
+}
+
+export function planSketch(image: RgbaImage, params: SketchParams): Sketch {
+  const { width, height } = image;
+  const lines = outline(image, { grayscaleLevel: params.grayscaleLevel, zones: params.zones, zoneScale: params.zoneScale });
+  const grey = outlineToGrey(lines);
+  const { skeleton, owner } = centreLines(lines.ink, width, height);
+  const directions: Direction[] = [params.direction, ...params.zones.map((z) => z.direction)];
+  const strokes = orderStrokes(traceStrokes(skeleton, lines.zoneMap, width, height), width, height, directions);
+  const drawFrames = Math.round(params.drawingTime * FPS);
+  const plan = timeStrokes(strokes, width, height, drawFrames / FPS);
+  const revealFrame = revealFrames(lines.ink, owner, plan.pixelTime, FPS, drawFrames);
+  const ink = bucketByFrame(revealFrame, drawFrames);
+  let finalRgb: Uint8Array;
+  const script: FrameScript = { width, height, fps: FPS, drawFrames, ink, grey, pen: plan.pen, leaveFrames: LEAVE_FRAMES };
+  let colourFrames = 0;
+  if (params.colour) {
+    colourFrames = Math.round(colourSeconds(params.drawingTime) * FPS);
+    finalRgb = colourFinal(image.data instanceof Uint8Array ? image.data : new Uint8Array(image.data), grey, width, height);
+    script.colour = planColour({ finalRgb, zoneMap: lines.zoneMap, width, height, directions, frames: colourFrames, seed: params.seed });
+  } else {
+    finalRgb = new Uint8Array(width * height * 3);
+    for (let p = 0; p < grey.length; p++) finalRgb.fill(grey[p]!, p * 3, p * 3 + 3);
+  }
+  const totalFrames = drawFrames + colourFrames + HOLD_SECONDS * FPS;
+  return { script, outline: lines, grey, plan, revealFrame, finalRgb, totalFrames };
+}

@@ -1,0 +1,258 @@
+/**
+ * Strokes: thin the ink to centre lines (Zhang-Suen), split them at junctions and where the zone
+ * changes, and walk each piece into a polyline of pixel indices. Pure, browser-safe.
+ */
+
+export interface Stroke {
+  /** Drawing group: 0 = the rest of the picture, i + 1 = zone i. */
+  group: number;
+  /** Pixel indices (y * width + x) along the line, in drawing order. */
+  pixels: number[];
+}
+
+// Neighbour bit order: N, NE, E, SE, S, SW, W, NW (P2..P9 in Zhang-Suen's paper).
+const DX = [0, 1, 1, 1, 0, -1, -1, -1] as const;
+const DY = [-1, -1, 0, 1, 1, 1, 0, -1] as const;
+
+/** Number of 0 -> 1 transitions around the 8-neighbourhood (crossing number). */
+function transitions(mask: number): number {
+  let a = 0;
+  for (let i = 0; i < 8; i++) if (!(mask & (1 << i)) && mask & (1 << ((i + 1) & 7))) a++;
+  return a;
+}
+
+function bitCount(mask: number): number {
+  let b = 0;
+  for (let i = 0; i < 8; i++) if (mask & (1 << i)) b++;
+  return b;
+}
+
+/** Deletion tables for both Zhang-Suen sub-iterations, indexed by the neighbour mask. */
+const DELETE = [0, 1].map((step) => {
+  const table = new Uint8Array(256);
+  for (let m = 0; m < 256; m++) {
+    const p = (i: number) => (m >> i) & 1; // 0 = P2 (N) ... 7 = P9 (NW)
+    const b = bitCount(m);
+    if (b < 2 || b > 6 || transitions(m) !== 1) continue;
+    const [n, e, s, w] = [p(0), p(2), p(4), p(6)];
+    const ok = step === 0 ? n * e * s === 0 && e * s * w === 0 : n * e * w === 0 && n * s * w === 0;
+    if (ok) table[m] = 1;
+  }
+  return table;
+});
+const CROSSINGS = Uint8Array.from({ length: 256 }, (_, m) => transitions(m));
+
+/** Zhang-Suen thinning of a 0/1 image. Returns a new 0/1 image of one-pixel-wide centre lines. */
+export function thin(ink: Uint8Array, width: number, height: number): Uint8Array {
+  // Work on a copy padded by one pixel so neighbours never leave the array.
+  const pw = width + 2;
+  const img = new Uint8Array(pw * (height + 2));
+  let list: number[] = [];
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (ink[y * width + x] === 1) {
+        const q = (y + 1) * pw + x + 1;
+        img[q] = 1;
+        list.push(q);
+      }
+    }
+  }
+  const off = DX.map((dx, i) => DY[i]! * pw + dx);
+  const maskAt = (q: number) => {
+    let m = 0;
+    for (let i = 0; i < 8; i++) m |= img[q + off[i]!]! << i;
+    return m;
+  };
+  const del: number[] = [];
+  let changed = true;
+  while (changed) {
+    changed = false;
+    for (const table of DELETE) {
+      del.length = 0;
+      for (const q of list) if (table[maskAt(q)] === 1) del.push(q);
+      for (const q of del) img[q] = 0;
+      if (del.length > 0) changed = true;
+    }
+    list = list.filter((q) => img[q] === 1);
+  }
+  const out = new Uint8Array(width * height);
+  for (const q of list) out[((q / pw) | 0) * width - width + (q % pw) - 1] = 1;
+  return out;
+}
+
+/**
+ * For every ink pixel, the index of its nearest skeleton pixel along the ink (multi-source
+ * breadth-first search, 8-connected), or -1 when its component has no skeleton pixel.
+ */
+export function nearestSkeleton(ink: Uint8Array, skeleton: Uint8Array, width: number, height: number): Int32Array {
+  const owner = new Int32Array(ink.length).fill(-1);
+  const queue = new Int32Array(ink.length);
+  let head = 0;
+  let tail = 0;
+  for (let p = 0; p < skeleton.length; p++) {
+    if (skeleton[p] === 1) {
+      owner[p] = p;
+      queue[tail++] = p;
+    }
+  }
+  while (head < tail) {
+    const p = queue[head++]!;
+    const x = p % width;
+    const o = owner[p]!;
+    const up = p >= width;
+    const down = p < ink.length - width;
+    const left = x > 0;
+    const right = x < width - 1;
+    const visit = (q: number) => {
+      if (ink[q] === 1 && owner[q] === -1) {
+        owner[q] = o;
+        queue[tail++] = q;
+      }
+    };
+    if (up) {
+      visit(p - width);
+      if (left) visit(p - width - 1);
+      if (right) visit(p - width + 1);
+    }
+    if (down) {
+      visit(p + width);
+      if (left) visit(p + width - 1);
+      if (right) visit(p + width + 1);
+    }
+    if (left) visit(p - 1);
+    if (right) visit(p + 1);
+  }
+  void height;
+  return owner;
+}
+
+/** Skeleton of the ink with one extra pixel for any ink component the thinning emptied. */
+export function centreLines(ink: Uint8Array, width: number, height: number): { skeleton: Uint8Array; owner: Int32Array } {
+  const skeleton = thin(ink, width, height);
+  const owner = nearestSkeleton(ink, skeleton, width, height);
+  const stack: number[] = [];
+  let missing = false;
+  for (let p = 0; p < ink.length; p++) {
+    if (ink[p] !== 1 || owner[p] !== -1) continue;
+    // Thinning emptied this component: its first pixel becomes a dot; claim the rest.
+    missing = true;
+    skeleton[p] = 1;
+    owner[p] = p;
+    stack.push(p);
+    while (stack.length > 0) {
+      const q = stack.pop()!;
+      const x = q % width;
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const r = q + dy * width + dx;
+          if (x + dx < 0 || x + dx >= width || r < 0 || r >= ink.length) continue;
+          if (ink[r] === 1 && owner[r] === -1) {
+            owner[r] = p;
+            stack.push(r);
+          }
+        }
+      }
+    }
+  }
+  return { skeleton, owner: missing ? nearestSkeleton(ink, skeleton, width, height) : owner };
+}
+
+/**
+ * Splits the skeleton into strokes: pieces between endpoints and junctions (crossing number >= 3),
+ * never crossing from one group to another, then closed loops. `groupMap` gives each pixel's group.
+ */
+export function traceStrokes(skeleton: Uint8Array, groupMap: Uint8Array, width: number, height: number): Stroke[] {
+  const n = width * height;
+  const neighbours = (p: number, out: number[]) => {
+    out.length = 0;
+    const x = p % width;
+    const y = (p - x) / width;
+    const g = groupMap[p];
+    // Orthogonal first so walks prefer them over diagonal shortcuts.
+    for (const i of [0, 2, 4, 6, 1, 3, 5, 7]) {
+      const xx = x + DX[i]!;
+      const yy = y + DY[i]!;
+      if (xx < 0 || yy < 0 || xx >= width || yy >= height) continue;
+      const q = yy * width + xx;
+      if (skeleton[q] === 1 && groupMap[q] === g) out.push(q);
+    }
+    return out;
+  };
+  const maskOf = (p: number) => {
+    const x = p % width;
+    const y = (p - x) / width;
+    const g = groupMap[p];
+    let m = 0;
+    for (let i = 0; i < 8; i++) {
+      const xx = x + DX[i]!;
+      const yy = y + DY[i]!;
+      if (xx < 0 || yy < 0 || xx >= width || yy >= height) continue;
+      const q = yy * width + xx;
+      if (skeleton[q] === 1 && groupMap[q] === g) m |= 1 << i;
+    }
+    return m;
+  };
+  const points: number[] = [];
+  const kind = new Uint8Array(n); // 1 = ordinary, 2 = endpoint, 3 = junction
+  for (let p = 0; p < n; p++) {
+    if (skeleton[p] !== 1) continue;
+    points.push(p);
+    const m = maskOf(p);
+    const c = CROSSINGS[m]!;
+    kind[p] = c >= 3 ? 3 : c <= 1 && bitCount(m) <= 2 ? 2 : 1;
+  }
+  const visited = new Uint8Array(n);
+  const strokes: Stroke[] = [];
+  const nb: number[] = [];
+  const walk = (start: number, first: number) => {
+    const pixels = [start, first];
+    if (kind[start] !== 3) visited[start] = 1;
+    let prev = start;
+    let cur = first;
+    while (kind[cur] !== 3) {
+      visited[cur] = 1;
+      let next = -1;
+      let junction = -1;
+      for (const q of neighbours(cur, nb)) {
+        if (q === prev) continue;
+        if (kind[q] === 3) {
+          if (junction === -1 && q !== start) junction = q;
+        } else if (visited[q] === 0 && next === -1) next = q;
+      }
+      if (next === -1) {
+        if (junction !== -1) pixels.push(junction);
+        else if (pixels.length > 3 && neighbours(cur, nb).includes(start)) pixels.push(start);
+        break;
+      }
+      pixels.push(next);
+      prev = cur;
+      cur = next;
+    }
+    strokes.push({ group: groupMap[start]!, pixels });
+  };
+  const startFrom = (p: number) => {
+    for (const q of [...neighbours(p, nb)]) {
+      if (kind[q] !== 3 && visited[q] === 0) walk(p, q);
+    }
+  };
+  for (const p of points) if (kind[p] === 2 && visited[p] === 0) {
+    visited[p] = 1;
+    const first = neighbours(p, nb).find((q) => visited[q] === 0 || kind[q] === 3);
+    if (first === undefined) strokes.push({ group: groupMap[p]!, pixels: [p] });
+    else walk(p, first);
+  }
+  for (const p of points) if (kind[p] === 3) startFrom(p);
+  for (const p of points) {
+    if (visited[p] !== 0 || kind[p] === 3) continue;
+    visited[p] = 1;
+    const first = neighbours(p, nb).find((q) => visited[q] === 0);
+    if (first === undefined) strokes.push({ group: groupMap[p]!, pixels: [p] });
+    else walk(p, first);
+  }
+  // Junction pixels no piece reached (inside a junction cluster) become dots.
+  for (const p of points) {
+    if (kind[p] !== 3) continue;
+    if (!neighbours(p, nb).some((q) => kind[q] !== 3)) strokes.push({ group: groupMap[p]!, pixels: [p] });
+  }
+  return strokes;
+}
