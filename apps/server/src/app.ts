@@ -17,11 +17,13 @@ import { registerHealthRoutes } from './modules/health/routes.js';
 export interface AppDeps {
   config: Config;
   database: Database;
+  /** Where logs go (default stdout); tests read them to check that nothing sensitive is logged. */
+  logStream?: NodeJS.WritableStream;
 }
 
-export async function buildApp({ config, database }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logStream }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: loggerOptions(config.logLevel, logStream),
     trustProxy: true,
     bodyLimit: 1024 * 1024,
   });

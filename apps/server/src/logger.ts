@@ -1,9 +1,10 @@
 import type { FastifyServerOptions } from 'fastify';
 
 /** pino options: requests are logged by path only (query strings can carry OAuth codes), never with cookies. */
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
   return {
     level,
+    ...(stream ? { stream } : {}),
     redact: {
       paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
       remove: true,

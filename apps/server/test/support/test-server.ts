@@ -19,7 +19,10 @@ export interface TestServer {
 }
 
 /** The real server on a random loopback port with a fresh database and data dir. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { logStream?: NodeJS.WritableStream } = {},
+): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'rasma-test-'));
   const postgres = await freshPostgresDatabase();
   const config = loadConfig({
@@ -30,8 +33,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...env,
   });
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  const app = await buildApp({ config, database });
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const app = await buildApp({ config, database, ...options });
+  const address = await app.listen({ host: '127.0.0.1', port: Number(env.PORT ?? 0) });
   return {
     url: address,
     app,

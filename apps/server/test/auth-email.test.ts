@@ -1,0 +1,209 @@
+import { PassThrough } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailVerificationCodes, sessions } from '../src/db/schema.js';
+import { cookieFrom, postJson, setCookieHeader } from './support/http.js';
+import { startSmtpServer } from './support/smtp.js';
+import { startTestServer, type TestServer } from './support/test-server.js';
+
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let server: TestServer;
+let logs = '';
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  const logStream = new PassThrough();
+  logStream.on('data', (chunk: Buffer) => (logs += chunk.toString()));
+  server = await startTestServer({ SMTP_URL: smtp.url, LOG_LEVEL: 'debug' }, { logStream });
+});
+afterAll(async () => {
+  await server.close();
+  await smtp.close();
+});
+
+let emailCounter = 0;
+const newEmail = () => `person${++emailCounter}-${Date.now()}@example.com`;
+
+async function requestCode(email: string) {
+  const res = await postJson(server, '/api/send-verification-code', { email });
+  expect(res.status).toBe(200);
+  return smtp.latestCodeFor(email);
+}
+
+const verify = (email: string, code: string, headers: Record<string, string> = {}) =>
+  postJson(server, '/api/verify-email-code', { email, code }, headers);
+
+const wrongCodeFor = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+describe('e-mail code sign-in', () => {
+  it('signs up a new user with the code delivered over SMTP, then signs them in again', async () => {
+    const email = newEmail();
+    const sent = await postJson(server, '/api/send-verification-code', { email });
+    expect(sent.status).toBe(200);
+    expect(await sent.json()).toEqual({ message: 'Verification code sent' });
+    const mail = smtp.received.at(-1);
+    expect(mail?.to).toEqual([email]);
+    expect(mail?.raw).toContain('Subject: Your Rasma sign-in code');
+
+    const res = await verify(email, smtp.latestCodeFor(email));
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { user: { id: string; email: string; isAdmin: boolean } };
+    expect(body.user).toMatchObject({ email, isAdmin: false });
+
+    const cookie = cookieFrom(res, 'rasma_session');
+    const me = await server.request('/api/auth/user', { headers: { cookie: cookie ?? '' } });
+    expect(await me.json()).toMatchObject({ id: body.user.id, email });
+
+    const again = await verify(email, await requestCode(email));
+    expect(((await again.json()) as { user: { id: string } }).user.id).toBe(body.user.id);
+  });
+
+  it('treats the e-mail case-insensitively', async () => {
+    const email = newEmail();
+    const code = await requestCode(email);
+    const res = await verify(email.toUpperCase(), code);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { user: { email: string } }).user.email).toBe(email);
+  });
+
+  it('sets an httpOnly, SameSite=Lax session cookie for 30 days', async () => {
+    const email = newEmail();
+    const res = await verify(email, await requestCode(email));
+    const header = setCookieHeader(res, 'rasma_session') ?? '';
+    expect(header).toMatch(/HttpOnly/i);
+    expect(header).toMatch(/SameSite=Lax/i);
+    expect(header).toMatch(/Path=\//);
+    expect(header).not.toMatch(/Secure/i);
+    const expires = new Date(/Expires=([^;]+)/.exec(header)?.[1] ?? 0).getTime();
+    const days = (expires - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+    expect(days).toBeLessThanOrEqual(30);
+  });
+
+  it('uses each code once', async () => {
+    const email = newEmail();
+    const code = await requestCode(email);
+    expect((await verify(email, code)).status).toBe(200);
+    const replay = await verify(email, code);
+    expect(replay.status).toBe(401);
+    expect(await replay.json()).toMatchObject({
+      message: 'This code has expired or was already used. Please request a new code.',
+    });
+  });
+
+  it('kills the code after 5 wrong tries, even for the right code afterwards', async () => {
+    const email = newEmail();
+    const code = await requestCode(email);
+    const wrong = wrongCodeFor(code);
+    const messages: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await verify(email, wrong);
+      expect(res.status).toBe(401);
+      messages.push(((await res.json()) as { message: string }).message);
+    }
+    expect(messages).toEqual([
+      'Invalid verification code. 4 attempts left.',
+      'Invalid verification code. 3 attempts left.',
+      'Invalid verification code. 2 attempts left.',
+      'Invalid verification code. 1 attempt left.',
+      'Too many wrong attempts. Please request a new code.',
+    ]);
+    const right = await verify(email, code);
+    expect(right.status).toBe(401);
+    expect(cookieFrom(right, 'rasma_session')).toBeUndefined();
+  });
+
+  it('refuses an expired code', async () => {
+    const email = newEmail();
+    const code = await requestCode(email);
+    await server.database.db
+      .update(emailVerificationCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailVerificationCodes.email, email));
+    const res = await verify(email, code);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ message: expect.stringContaining('expired') as unknown });
+  });
+
+  it('limits codes to 5 per e-mail per 15 minutes', async () => {
+    const email = newEmail();
+    for (let i = 0; i < 5; i++) await requestCode(email);
+    const res = await postJson(server, '/api/send-verification-code', { email });
+    expect(res.status).toBe(429);
+    expect(await res.json()).toMatchObject({
+      message: 'Too many codes requested for this email. Please wait 15 minutes and try again.',
+    });
+  });
+
+  it.each([
+    [{ email: 'not-an-email' }, 'email: Please enter a valid email address'],
+    [{}, 'email: Invalid input: expected string, received undefined'],
+    ['{"email": ', 'Malformed JSON in request body'],
+  ])('answers bad send input %j with 400', async (body, message) => {
+    const res = await postJson(server, '/api/send-verification-code', body);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ message });
+  });
+
+  it.each(['12345', '1234567', 'abcdef', ''])('answers the malformed code %j with 400', async (code) => {
+    const res = await verify(newEmail(), code);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ message: 'code: Please enter the 6-digit verification code' });
+  });
+
+  it('rotates the session at sign-in and ends it at logout', async () => {
+    const email = newEmail();
+    const first = cookieFrom(await verify(email, await requestCode(email)), 'rasma_session') ?? '';
+    const second = cookieFrom(await verify(email, await requestCode(email), { cookie: first }), 'rasma_session') ?? '';
+    expect(second).not.toBe(first);
+    expect((await server.request('/api/auth/user', { headers: { cookie: first } })).status).toBe(401);
+    expect((await server.request('/api/auth/user', { headers: { cookie: second } })).status).toBe(200);
+
+    const logout = await server.request('/api/logout', { headers: { cookie: second }, redirect: 'manual' });
+    expect(logout.status).toBe(302);
+    expect(logout.headers.get('location')).toBe('/');
+    expect(setCookieHeader(logout, 'rasma_session')).toMatch(/Expires=Thu, 01 Jan 1970/);
+    expect((await server.request('/api/auth/user', { headers: { cookie: second } })).status).toBe(401);
+  });
+
+  it('refuses cross-site state changes but accepts same-origin ones', async () => {
+    const email = newEmail();
+    const crossSite = await postJson(server, '/api/send-verification-code', { email }, { origin: 'https://evil.example' });
+    expect(crossSite.status).toBe(403);
+    expect(await crossSite.json()).toMatchObject({ message: 'Cross-site request refused' });
+    const fetchSite = await postJson(server, '/api/send-verification-code', { email }, { 'sec-fetch-site': 'cross-site' });
+    expect(fetchSite.status).toBe(403);
+    const sameOrigin = await postJson(server, '/api/send-verification-code', { email }, { origin: server.url });
+    expect(sameOrigin.status).toBe(200);
+  });
+
+  it('never logs a code or a session token', async () => {
+    const email = newEmail();
+    const code = await requestCode(email);
+    const res = await verify(email, code);
+    const token = (cookieFrom(res, 'rasma_session') ?? '').split('=')[1] ?? 'missing';
+    const [session] = await server.database.db.select().from(sessions).limit(1);
+    expect(logs).toContain('mail sent over SMTP');
+    expect(logs).not.toContain(code);
+    expect(logs).not.toContain(token);
+    expect(logs).not.toContain(session?.id ?? 'missing');
+    expect(logs).not.toMatch(/rasma_session=/);
+  });
+});
+
+describe('per-IP limit', () => {
+  it('allows 50 codes per client address per hour', async () => {
+    const outboxServer = await startTestServer();
+    try {
+      for (let i = 0; i < 50; i++) {
+        const res = await postJson(outboxServer, '/api/send-verification-code', { email: `ip${i}@example.com` });
+        expect(res.status).toBe(200);
+      }
+      const res = await postJson(outboxServer, '/api/send-verification-code', { email: 'one-more@example.com' });
+      expect(res.status).toBe(429);
+      expect(await res.json()).toMatchObject({ message: 'Too many codes requested from your network. Please try again later.' });
+    } finally {
+      await outboxServer.close();
+    }
+  });
+});

@@ -1,0 +1,19 @@
+import type { TestServer } from './test-server.js';
+
+export function postJson(server: TestServer, pathname: string, body: unknown, headers: Record<string, string> = {}) {
+  return server.request(pathname, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+/** The `name=value` part of a Set-Cookie header, for sending it back. */
+export function cookieFrom(res: Response, name: string): string | undefined {
+  const header = res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
+  return header?.split(';')[0];
+}
+
+export function setCookieHeader(res: Response, name: string): string | undefined {
+  return res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
+}
