@@ -30,14 +30,16 @@ export interface OutlineResult {
 const SIGMA_AT_1920 = 1.1;
 const K = 1.6;
 const SHARPEN = 14;
-const EPSILON = 0.56;
-const PHI = 9;
+const EPSILON = 0.8;
+const PHI = 1.4;
+/** Ink is drawn darker than its tone so lines read as pen lines: grey = tone * INK_SHADE. */
+const INK_SHADE = 0.6;
 
 /** Components of ink smaller than this many pixels (at 1920 long side, scaled by area) are dropped. */
 const SPECK_AT_1920 = 6;
 
 const TONE_LUT_SIZE = 4096;
-const TONE_LUT_RANGE = 2; // (S - epsilon) in [-range, 0]
+const TONE_LUT_RANGE = 4; // epsilon - S in [0, range]
 const toneLut = buildToneLut();
 
 function buildToneLut(): Uint8Array {
@@ -250,7 +252,7 @@ function grow(a: Int32Array, cap: number): Int32Array<ArrayBuffer> {
 export function outlineToGrey(result: OutlineResult): Uint8Array {
   const { tone, ink } = result;
   const grey = new Uint8Array(tone.length);
-  for (let i = 0; i < grey.length; i++) grey[i] = ink[i] === 1 ? tone[i]! : 255;
+  for (let i = 0; i < grey.length; i++) grey[i] = ink[i] === 1 ? tone[i]! * INK_SHADE : 255;
   return grey;
 }
 
