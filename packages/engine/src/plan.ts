@@ -88,7 +88,7 @@ export function orderStrokes(
         penX = first.pixels[0]! % width;
         penY = Math.floor(first.pixels[0]! / width);
       }
-      const pos = nearestFirst(band, width, penX, penY);
+      const pos = nearestFirst(band, width, u, penX, penY);
       ordered.push(...pos.strokes);
       penX = pos.x;
       penY = pos.y;
@@ -97,11 +97,23 @@ export function orderStrokes(
   return ordered;
 }
 
-/** Greedy nearest-next ordering; each stroke may be reversed to start at its nearer end. */
-function nearestFirst(band: Stroke[], width: number, x0: number, y0: number): { strokes: Stroke[]; x: number; y: number } {
+/**
+ * Greedy nearest-next ordering. Strokes are drawn along the direction (from their end that comes
+ * first along it); the next stroke is the one whose start is nearest the pen.
+ */
+function nearestFirst(
+  band: Stroke[],
+  width: number,
+  u: (p: number) => number,
+  x0: number,
+  y0: number,
+): { strokes: Stroke[]; x: number; y: number } {
   const n = band.length;
+  const oriented = band.map((s) =>
+    u(s.pixels[s.pixels.length - 1]!) < u(s.pixels[0]!) ? { group: s.group, pixels: [...s.pixels].reverse() } : s,
+  );
   const ends = new Float64Array(n * 4);
-  band.forEach((s, i) => {
+  oriented.forEach((s, i) => {
     const a = s.pixels[0]!;
     const b = s.pixels[s.pixels.length - 1]!;
     ends.set([a % width, Math.floor(a / width), b % width, Math.floor(b / width)], i * 4);
@@ -111,21 +123,17 @@ function nearestFirst(band: Stroke[], width: number, x0: number, y0: number): { 
   let x = x0;
   let y = y0;
   for (let k = 0; k < n; k++) {
-    let best = -1;
+    let best = 0;
     let bestD = Infinity;
-    let reverse = false;
     for (let i = 0; i < n; i++) {
       if (used[i]) continue;
-      const da = (ends[i * 4]! - x) ** 2 + (ends[i * 4 + 1]! - y) ** 2;
-      const db = (ends[i * 4 + 2]! - x) ** 2 + (ends[i * 4 + 3]! - y) ** 2;
-      if (da < bestD) [best, bestD, reverse] = [i, da, false];
-      if (db < bestD) [best, bestD, reverse] = [i, db, true];
+      const d = (ends[i * 4]! - x) ** 2 + (ends[i * 4 + 1]! - y) ** 2;
+      if (d < bestD) [best, bestD] = [i, d];
     }
     used[best] = 1;
-    const s = band[best]!;
-    out.push(reverse ? { group: s.group, pixels: [...s.pixels].reverse() } : s);
-    x = ends[best * 4 + (reverse ? 0 : 2)]!;
-    y = ends[best * 4 + (reverse ? 1 : 3)]!;
+    out.push(oriented[best]!);
+    x = ends[best * 4 + 2]!;
+    y = ends[best * 4 + 3]!;
   }
   return { strokes: out, x, y };
 }

@@ -49,7 +49,7 @@ export function planSketch(image: RgbaImage, params: SketchParams): Sketch {
   const { width, height } = image;
   const lines = outline(image, { grayscaleLevel: params.grayscaleLevel, zones: params.zones, zoneScale: params.zoneScale });
   const grey = outlineToGrey(lines);
-  const { skeleton, owner } = centreLines(lines.ink, width, height);
+  const { skeleton, owner } = centreLines(lines.ink, lines.zoneMap, width, height);
   const directions: Direction[] = [params.direction, ...params.zones.map((z) => z.direction)];
   const strokes = orderStrokes(traceStrokes(skeleton, lines.zoneMap, width, height), width, height, directions);
   const drawFrames = Math.round(params.drawingTime * FPS);

@@ -82,9 +82,16 @@ export function thin(ink: Uint8Array, width: number, height: number): Uint8Array
 
 /**
  * For every ink pixel, the index of its nearest skeleton pixel along the ink (multi-source
- * breadth-first search, 8-connected), or -1 when its component has no skeleton pixel.
+ * breadth-first search, 8-connected, never crossing into another group), or -1 when its component
+ * has no skeleton pixel.
  */
-export function nearestSkeleton(ink: Uint8Array, skeleton: Uint8Array, width: number, height: number): Int32Array {
+export function nearestSkeleton(
+  ink: Uint8Array,
+  skeleton: Uint8Array,
+  groupMap: Uint8Array,
+  width: number,
+  height: number,
+): Int32Array {
   const owner = new Int32Array(ink.length).fill(-1);
   const queue = new Int32Array(ink.length);
   let head = 0;
@@ -99,12 +106,13 @@ export function nearestSkeleton(ink: Uint8Array, skeleton: Uint8Array, width: nu
     const p = queue[head++]!;
     const x = p % width;
     const o = owner[p]!;
+    const g = groupMap[p];
     const up = p >= width;
     const down = p < ink.length - width;
     const left = x > 0;
     const right = x < width - 1;
     const visit = (q: number) => {
-      if (ink[q] === 1 && owner[q] === -1) {
+      if (ink[q] === 1 && owner[q] === -1 && groupMap[q] === g) {
         owner[q] = o;
         queue[tail++] = q;
       }
@@ -126,10 +134,18 @@ export function nearestSkeleton(ink: Uint8Array, skeleton: Uint8Array, width: nu
   return owner;
 }
 
-/** Skeleton of the ink with one extra pixel for any ink component the thinning emptied. */
-export function centreLines(ink: Uint8Array, width: number, height: number): { skeleton: Uint8Array; owner: Int32Array } {
+/**
+ * Skeleton of the ink with one extra pixel for any ink component (within one group) that has no
+ * centre-line pixel, and each ink pixel's nearest centre-line pixel.
+ */
+export function centreLines(
+  ink: Uint8Array,
+  groupMap: Uint8Array,
+  width: number,
+  height: number,
+): { skeleton: Uint8Array; owner: Int32Array } {
   const skeleton = thin(ink, width, height);
-  const owner = nearestSkeleton(ink, skeleton, width, height);
+  const owner = nearestSkeleton(ink, skeleton, groupMap, width, height);
   const stack: number[] = [];
   let missing = false;
   for (let p = 0; p < ink.length; p++) {
@@ -146,7 +162,7 @@ export function centreLines(ink: Uint8Array, width: number, height: number): { s
         for (let dx = -1; dx <= 1; dx++) {
           const r = q + dy * width + dx;
           if (x + dx < 0 || x + dx >= width || r < 0 || r >= ink.length) continue;
-          if (ink[r] === 1 && owner[r] === -1) {
+          if (ink[r] === 1 && owner[r] === -1 && groupMap[r] === groupMap[p]) {
             owner[r] = p;
             stack.push(r);
           }
@@ -154,7 +170,7 @@ export function centreLines(ink: Uint8Array, width: number, height: number): { s
       }
     }
   }
-  return { skeleton, owner: missing ? nearestSkeleton(ink, skeleton, width, height) : owner };
+  return { skeleton, owner: missing ? nearestSkeleton(ink, skeleton, groupMap, width, height) : owner };
 }
 
 /**
@@ -199,7 +215,8 @@ export function traceStrokes(skeleton: Uint8Array, groupMap: Uint8Array, width: 
     points.push(p);
     const m = maskOf(p);
     const c = CROSSINGS[m]!;
-    kind[p] = c >= 3 ? 3 : c <= 1 && bitCount(m) <= 2 ? 2 : 1;
+    const b = bitCount(m);
+    kind[p] = c >= 3 ? 3 : b <= 1 || c <= 1 ? 2 : 1;
   }
   const visited = new Uint8Array(n);
   const strokes: Stroke[] = [];
@@ -219,9 +236,13 @@ export function traceStrokes(skeleton: Uint8Array, groupMap: Uint8Array, width: 
           if (junction === -1 && q !== start) junction = q;
         } else if (visited[q] === 0 && next === -1) next = q;
       }
+      if (junction !== -1) {
+        // A junction next door ends the piece there, even if the line could go round it.
+        pixels.push(junction);
+        break;
+      }
       if (next === -1) {
-        if (junction !== -1) pixels.push(junction);
-        else if (pixels.length > 3 && neighbours(cur, nb).includes(start)) pixels.push(start);
+        if (pixels.length > 3 && neighbours(cur, nb).includes(start)) pixels.push(start);
         break;
       }
       pixels.push(next);

@@ -57,11 +57,17 @@ export async function scenePng(width: number, height: number, detail = 0, seed =
   return sharp(Buffer.from(sceneSvg(width, height, detail, seed))).png().toBuffer();
 }
 
-/** Plain black vertical and slanted lines on white: the simplest left-to-right test picture. */
-export async function linesPng(width: number, height: number): Promise<Buffer> {
+/** Plain black, slightly slanted lines on white (vertical, or horizontal): the simplest test pictures. */
+export async function linesPng(width: number, height: number, horizontal = false): Promise<Buffer> {
   const lines: string[] = [];
-  for (let x = width * 0.08; x < width * 0.95; x += width / 9) {
-    lines.push(`<line x1="${x.toFixed(1)}" y1="${(height * 0.1).toFixed(1)}" x2="${(x + width * 0.03).toFixed(1)}" y2="${(height * 0.9).toFixed(1)}" stroke="#000" stroke-width="3"/>`);
+  const [along, across] = horizontal ? [height, width] : [width, height];
+  for (let a = along * 0.08; a < along * 0.95; a += along / 9) {
+    const [x1, y1, x2, y2] = [a, across * 0.1, a + along * 0.03, across * 0.9].map((v) => v.toFixed(1));
+    lines.push(
+      horizontal
+        ? `<line x1="${y1}" y1="${x1}" x2="${y2}" y2="${x2}" stroke="#000" stroke-width="3"/>`
+        : `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" stroke="#000" stroke-width="3"/>`,
+    );
   }
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#fff"/>${lines.join('')}</svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { centreLines, thin, traceStrokes } from './strokes.js';
+
+function draw(width: number, height: number, rects: [number, number, number, number][]): Uint8Array {
+  const ink = new Uint8Array(width * height);
+  for (const [x0, y0, x1, y1] of rects) for (let y = y0; y < y1; y++) ink.fill(1, y * width + x0, y * width + x1);
+  return ink;
+}
+
+describe('strokes', () => {
+  it('thins a thick bar to a one-pixel centre line', () => {
+    const ink = draw(40, 20, [[5, 8, 35, 13]]);
+    const skeleton = thin(ink, 40, 20);
+    const rows = new Set<number>();
+    let count = 0;
+    skeleton.forEach((v, p) => {
+      if (v) {
+        rows.add(Math.floor(p / 40));
+        count++;
+      }
+    });
+    expect(count).toBeGreaterThan(20);
+    expect([...rows].every((r) => r >= 9 && r <= 11)).toBe(true);
+  });
+
+  it('splits a cross at its junction into four strokes', () => {
+    const ink = draw(41, 41, [
+      [0, 20, 41, 21],
+      [20, 0, 21, 41],
+    ]);
+    const strokes = traceStrokes(ink, new Uint8Array(41 * 41), 41, 41);
+    expect(strokes.filter((s) => s.pixels.length > 5)).toHaveLength(4);
+    const covered = new Set(strokes.flatMap((s) => s.pixels));
+    expect(covered.size).toBe(81);
+  });
+
+  it('walks a closed ring as one polyline along its length', () => {
+    const size = 30;
+    const ink = new Uint8Array(size * size);
+    for (let a = 0; a < 720; a++) {
+      const x = Math.round(15 + 10 * Math.cos((a * Math.PI) / 360));
+      const y = Math.round(15 + 10 * Math.sin((a * Math.PI) / 360));
+      ink[y * size + x] = 1;
+    }
+    const { skeleton } = centreLines(ink, new Uint8Array(size * size), size, size);
+    const strokes = traceStrokes(skeleton, new Uint8Array(size * size), size, size);
+    const longest = Math.max(...strokes.map((s) => s.pixels.length));
+    expect(longest).toBeGreaterThan(40);
+    for (const s of strokes) {
+      for (let i = 1; i < s.pixels.length; i++) {
+        const a = s.pixels[i - 1]!;
+        const b = s.pixels[i]!;
+        expect(Math.abs((a % size) - (b % size))).toBeLessThanOrEqual(1);
+        expect(Math.abs(Math.floor(a / size) - Math.floor(b / size))).toBeLessThanOrEqual(1);
+      }
+    }
+  });
+
+  it('gives every ink pixel a centre-line owner', () => {
+    const ink = draw(30, 30, [
+      [2, 2, 4, 4],
+      [10, 5, 25, 12],
+      [5, 20, 28, 22],
+    ]);
+    const { owner } = centreLines(ink, new Uint8Array(900), 30, 30);
+    ink.forEach((v, p) => {
+      if (v) expect(owner[p]).toBeGreaterThanOrEqual(0);
+    });
+  });
+});

@@ -1,0 +1,53 @@
+import { mkdtemp, readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { decodeImage } from '../src/decode.js';
+import type { RgbaImage } from '../src/types.js';
+
+export async function freshDir(prefix = 'rasma-test-'): Promise<string> {
+  return mkdtemp(join(tmpdir(), prefix));
+}
+
+export async function isEmptyDir(dir: string): Promise<boolean> {
+  return (await readdir(dir)).length === 0;
+}
+
+/** Peak signal-to-noise ratio in dB between two byte arrays of equal length. */
+export function psnr(a: Uint8Array, b: Uint8Array): number {
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += (a[i]! - b[i]!) ** 2;
+  const mse = sum / a.length;
+  return mse === 0 ? Infinity : 10 * Math.log10((255 * 255) / mse);
+}
+
+/** Spearman rank correlation of two equally long series. */
+export function spearman(xs: readonly number[], ys: readonly number[]): number {
+  const rank = (v: readonly number[]) => {
+    const idx = v.map((_, i) => i).sort((i, j) => v[i]! - v[j]!);
+    const r = new Float64Array(v.length);
+    for (let k = 0; k < idx.length; ) {
+      let e = k;
+      while (e + 1 < idx.length && v[idx[e + 1]!] === v[idx[k]!]) e++;
+      for (let m = k; m <= e; m++) r[idx[m]!] = (k + e) / 2;
+      k = e + 1;
+    }
+    return r;
+  };
+  const rx = rank(xs);
+  const ry = rank(ys);
+  const n = xs.length;
+  const mean = (n - 1) / 2;
+  let num = 0;
+  let dx = 0;
+  let dy = 0;
+  for (let i = 0; i < n; i++) {
+    num += (rx[i]! - mean) * (ry[i]! - mean);
+    dx += (rx[i]! - mean) ** 2;
+    dy += (ry[i]! - mean) ** 2;
+  }
+  return num / Math.sqrt(dx * dy);
+}
+
+export async function rgbaOf(png: Buffer, longSide?: number): Promise<RgbaImage & { data: Uint8Array }> {
+  return decodeImage(png, longSide ? { longSide } : {});
+}
