@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { ffmpegArgs } from './encoder.js';
+
+describe('ffmpegArgs', () => {
+  const settings = { width: 1920, height: 1440, fps: 30, holdFrames: 45, preset: 'veryfast', crf: 20, output: '/tmp/x.mp4' };
+
+  it('reads raw yuv420p frames from stdin and writes a faststart H.264 MP4', () => {
+    const args = ffmpegArgs(settings);
+    const after = (flag: string) => args[args.indexOf(flag) + 1];
+    expect(after('-f')).toBe('rawvideo');
+    expect(after('-pix_fmt')).toBe('yuv420p');
+    expect(after('-s:v')).toBe('1920x1440');
+    expect(after('-framerate')).toBe('30');
+    expect(after('-i')).toBe('pipe:0');
+    expect(after('-c:v')).toBe('libx264');
+    expect(after('-preset')).toBe('veryfast');
+    expect(after('-crf')).toBe('20');
+    expect(after('-movflags')).toBe('+faststart');
+    expect(args.lastIndexOf('-pix_fmt')).toBeGreaterThan(args.indexOf('-i'));
+    expect(args.at(-1)).toBe('/tmp/x.mp4');
+  });
+
+  it('lets ffmpeg make the hold by repeating the last frame, only when there is one', () => {
+    expect(ffmpegArgs(settings)).toContain('tpad=stop_mode=clone:stop=45');
+    expect(ffmpegArgs({ ...settings, holdFrames: 0 }).join(' ')).not.toContain('tpad');
+  });
+});

@@ -1,0 +1,115 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { deflateSync } from 'node:zlib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { decodeImage } from '../src/decode.js';
+import { resolveFfmpeg } from '../src/ffmpeg.js';
+import type { FfmpegInfo } from '../src/ffmpeg.js';
+import { previewOutline } from '../src/preview.js';
+import { renderVideo } from '../src/render.js';
+import { scenePng } from './fixtures.js';
+import { freshDir } from './helpers.js';
+
+let ffmpeg: FfmpegInfo;
+let png: Buffer;
+
+beforeAll(async () => {
+  ffmpeg = await resolveFfmpeg();
+  png = await scenePng(80, 60);
+});
+
+function crc32(buf: Buffer): number {
+  let c = ~0;
+  for (const byte of buf) {
+    c ^= byte;
+    for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
+  }
+  return ~c >>> 0;
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([len, body, crc]);
+}
+
+/** A small PNG file whose header claims width x height (the pixel data is a stub). */
+function pngClaiming(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.alloc(1000))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+const render = (over: Record<string, unknown>) =>
+  renderVideo({ input: png, output: '/tmp/rasma-never.mp4', longSide: 64, ffmpeg, ...over });
+
+describe('bad input gives a typed error', () => {
+  it.each([
+    ['text that is not an image', Buffer.from('hello, this is not a picture at all')],
+    ['an empty (0-byte) file', Buffer.alloc(0)],
+  ])('%s: NOT_AN_IMAGE', async (_name, input) => {
+    await expect(decodeImage(input)).rejects.toMatchObject({ code: 'NOT_AN_IMAGE' });
+    await expect(render({ input })).rejects.toMatchObject({ code: 'NOT_AN_IMAGE' });
+  });
+
+  it('a truncated image: NOT_AN_IMAGE', async () => {
+    const jpeg = await (await import('sharp')).default(png).jpeg().toBuffer();
+    for (const cut of [png.subarray(0, Math.floor(png.length / 2)), jpeg.subarray(0, Math.floor(jpeg.length / 2))]) {
+      await expect(render({ input: cut })).rejects.toMatchObject({ code: 'NOT_AN_IMAGE' });
+    }
+  });
+
+  it('a 0-byte file on disk: NOT_AN_IMAGE', async () => {
+    const file = join(await freshDir(), 'empty.png');
+    await writeFile(file, '');
+    await expect(render({ input: file })).rejects.toMatchObject({ code: 'NOT_AN_IMAGE' });
+  });
+
+  it('an image over 50 megapixels: IMAGE_TOO_LARGE before decoding', async () => {
+    const started = Date.now();
+    const error = await decodeImage(pngClaiming(10_000, 6_000)).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'IMAGE_TOO_LARGE' });
+    expect((error as Error).message).toContain('10000x6000');
+    expect(Date.now() - started).toBeLessThan(2000);
+    await expect(previewOutline(pngClaiming(8_000, 8_000))).rejects.toMatchObject({ code: 'IMAGE_TOO_LARGE' });
+  });
+
+  it.each([
+    ['a zone with no points', { strokeMasks: [{ id: '1', points: [], brushSize: 20, direction: 'Left to right', fillLevel: 50 }] }, 'strokeMasks.0.points'],
+    ['a NaN drawing time', { drawingTime: Number.NaN }, 'drawingTime'],
+    ['a drawing time over 100', { drawingTime: 101 }, 'drawingTime'],
+    ['a fractional drawing time', { drawingTime: 1.5 }, 'drawingTime'],
+    ['a grayscale level over 255', { grayscaleLevel: 300 }, 'grayscaleLevel'],
+    ['a fill level over 100', { strokeMasks: [{ id: '1', points: [{ x: 1, y: 1 }], brushSize: 20, fillLevel: 150 }] }, 'fillLevel'],
+    ['a NaN point', { strokeMasks: [{ id: '1', points: [{ x: Number.NaN, y: 1 }], brushSize: 20 }] }, 'points.0.x'],
+    ['an unknown model', { aiModel: 'rasma-ultra' }, 'aiModel'],
+    ['an unknown direction', { direction: 'Diagonal' }, 'direction'],
+    ['an unsupported size', { size: 1000 }, 'size'],
+  ])('%s: INVALID_OPTIONS naming the field', async (_name, options, field) => {
+    const error = await render({ options }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'INVALID_OPTIONS' });
+    expect((error as Error).message).toContain(field);
+  });
+
+  it('ffmpeg missing: FFMPEG_MISSING', async () => {
+    await expect(resolveFfmpeg({ ffmpegPath: '/nonexistent/ffmpeg' })).rejects.toMatchObject({ code: 'FFMPEG_MISSING' });
+    const missing = { path: '/nonexistent/ffmpeg', source: 'FFMPEG_PATH' as const, version: '?' };
+    await expect(render({ ffmpeg: missing, options: { drawingTime: 1 } })).rejects.toMatchObject({ code: 'FFMPEG_MISSING' });
+  });
+
+  it('ffmpeg failing: FFMPEG_FAILED with the tail of its stderr', async () => {
+    const error = await render({ preset: 'no-such-preset', options: { drawingTime: 1 } }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'FFMPEG_FAILED' });
+    expect((error as Error).message).toMatch(/preset/i);
+  });
+});
