@@ -99,7 +99,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-function provider(issuer: string, clientId?: string, clientSecret?: string): OAuthProviderConfig | undefined {
+function provider(
+  issuer: string,
+  clientId?: string,
+  clientSecret?: string,
+): OAuthProviderConfig | undefined {
   return clientId && clientSecret ? { issuer, clientId, clientSecret } : undefined;
 }
 

@@ -32,12 +32,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const status =
       'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status < 500) {
-      return reply
-        .status(status)
-        .send({
-          message: clientErrorMessage(error as FastifyError),
-          code: (error as FastifyError).code,
-        });
+      return reply.status(status).send({
+        message: clientErrorMessage(error as FastifyError),
+        code: (error as FastifyError).code,
+      });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: 'Internal server error', code: 'INTERNAL' });

@@ -1,7 +1,10 @@
 import type { FastifyServerOptions } from 'fastify';
 
 /** pino options: requests are logged by path only (query strings can carry OAuth codes), never with cookies. */
-export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
+export function loggerOptions(
+  level: string,
+  stream?: NodeJS.WritableStream,
+): FastifyServerOptions['logger'] {
   return {
     level,
     ...(stream ? { stream } : {}),

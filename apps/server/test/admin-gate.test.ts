@@ -17,7 +17,11 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const ADMIN_PATHS = ['/api/admin/analytics', '/api/admin/users?page=1&limit=200', '/api/admin/not-built-yet'];
+const ADMIN_PATHS = [
+  '/api/admin/analytics',
+  '/api/admin/users?page=1&limit=200',
+  '/api/admin/not-built-yet',
+];
 
 describe('the /api/admin gate', () => {
   it.each(ADMIN_PATHS)('answers 401 to a visitor on %s', async (pathname) => {
@@ -26,12 +30,15 @@ describe('the /api/admin gate', () => {
     expect(await res.json()).toMatchObject({ message: 'Unauthorized' });
   });
 
-  it.each(ADMIN_PATHS)('answers 403 "Admin access required" to a signed-in user on %s', async (pathname) => {
-    const { cookie } = await createSignedInUser(server.database.db);
-    const res = await server.request(pathname, { headers: { cookie } });
-    expect(res.status).toBe(403);
-    expect(await res.json()).toMatchObject({ message: 'Admin access required' });
-  });
+  it.each(ADMIN_PATHS)(
+    'answers 403 "Admin access required" to a signed-in user on %s',
+    async (pathname) => {
+      const { cookie } = await createSignedInUser(server.database.db);
+      const res = await server.request(pathname, { headers: { cookie } });
+      expect(res.status).toBe(403);
+      expect(await res.json()).toMatchObject({ message: 'Admin access required' });
+    },
+  );
 
   it('refuses non-admins before reading the body of a state-changing call', async () => {
     const { cookie } = await createSignedInUser(server.database.db);
@@ -59,7 +66,11 @@ describe('npm run admin -- grant', () => {
     const run = (...args: string[]) =>
       promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli/admin.ts', ...args], {
         cwd: path.resolve(import.meta.dirname, '..'),
-        env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, ...(postgres ? { DATABASE_URL: postgres.url } : {}) },
+        env: {
+          PATH: process.env.PATH ?? '',
+          DATA_DIR: dataDir,
+          ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+        },
       });
     try {
       const { stdout } = await run('grant', 'Future.Admin@example.com');
@@ -68,7 +79,10 @@ describe('npm run admin -- grant', () => {
 
       const database = await openDatabase({ url: postgres?.url, dataDir });
       try {
-        const granted = await database.db.select().from(users).where(eq(users.email, 'future.admin@example.com'));
+        const granted = await database.db
+          .select()
+          .from(users)
+          .where(eq(users.email, 'future.admin@example.com'));
         expect(granted[0]?.isAdmin).toBe(true);
       } finally {
         await database.close();

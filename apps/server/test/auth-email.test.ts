@@ -122,7 +122,9 @@ describe('e-mail code sign-in', () => {
       .where(eq(emailVerificationCodes.email, email));
     const res = await verify(email, code);
     expect(res.status).toBe(401);
-    expect(await res.json()).toMatchObject({ message: expect.stringContaining('expired') as unknown });
+    expect(await res.json()).toMatchObject({
+      message: expect.stringContaining('expired') as unknown,
+    });
   });
 
   it('limits codes to 5 per e-mail per 15 minutes', async () => {
@@ -145,35 +147,68 @@ describe('e-mail code sign-in', () => {
     expect(await res.json()).toMatchObject({ message });
   });
 
-  it.each(['12345', '1234567', 'abcdef', ''])('answers the malformed code %j with 400', async (code) => {
-    const res = await verify(newEmail(), code);
-    expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ message: 'code: Please enter the 6-digit verification code' });
-  });
+  it.each(['12345', '1234567', 'abcdef', ''])(
+    'answers the malformed code %j with 400',
+    async (code) => {
+      const res = await verify(newEmail(), code);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({
+        message: 'code: Please enter the 6-digit verification code',
+      });
+    },
+  );
 
   it('rotates the session at sign-in and ends it at logout', async () => {
     const email = newEmail();
     const first = cookieFrom(await verify(email, await requestCode(email)), 'rasma_session') ?? '';
-    const second = cookieFrom(await verify(email, await requestCode(email), { cookie: first }), 'rasma_session') ?? '';
+    const second =
+      cookieFrom(
+        await verify(email, await requestCode(email), { cookie: first }),
+        'rasma_session',
+      ) ?? '';
     expect(second).not.toBe(first);
-    expect((await server.request('/api/auth/user', { headers: { cookie: first } })).status).toBe(401);
-    expect((await server.request('/api/auth/user', { headers: { cookie: second } })).status).toBe(200);
+    expect((await server.request('/api/auth/user', { headers: { cookie: first } })).status).toBe(
+      401,
+    );
+    expect((await server.request('/api/auth/user', { headers: { cookie: second } })).status).toBe(
+      200,
+    );
 
-    const logout = await server.request('/api/logout', { headers: { cookie: second }, redirect: 'manual' });
+    const logout = await server.request('/api/logout', {
+      headers: { cookie: second },
+      redirect: 'manual',
+    });
     expect(logout.status).toBe(302);
     expect(logout.headers.get('location')).toBe('/');
     expect(setCookieHeader(logout, 'rasma_session')).toMatch(/Expires=Thu, 01 Jan 1970/);
-    expect((await server.request('/api/auth/user', { headers: { cookie: second } })).status).toBe(401);
+    expect((await server.request('/api/auth/user', { headers: { cookie: second } })).status).toBe(
+      401,
+    );
   });
 
   it('refuses cross-site state changes but accepts same-origin ones', async () => {
     const email = newEmail();
-    const crossSite = await postJson(server, '/api/send-verification-code', { email }, { origin: 'https://evil.example' });
+    const crossSite = await postJson(
+      server,
+      '/api/send-verification-code',
+      { email },
+      { origin: 'https://evil.example' },
+    );
     expect(crossSite.status).toBe(403);
     expect(await crossSite.json()).toMatchObject({ message: 'Cross-site request refused' });
-    const fetchSite = await postJson(server, '/api/send-verification-code', { email }, { 'sec-fetch-site': 'cross-site' });
+    const fetchSite = await postJson(
+      server,
+      '/api/send-verification-code',
+      { email },
+      { 'sec-fetch-site': 'cross-site' },
+    );
     expect(fetchSite.status).toBe(403);
-    const sameOrigin = await postJson(server, '/api/send-verification-code', { email }, { origin: server.url });
+    const sameOrigin = await postJson(
+      server,
+      '/api/send-verification-code',
+      { email },
+      { origin: server.url },
+    );
     expect(sameOrigin.status).toBe(200);
   });
 
@@ -196,12 +231,18 @@ describe('per-IP limit', () => {
     const outboxServer = await startTestServer();
     try {
       for (let i = 0; i < 50; i++) {
-        const res = await postJson(outboxServer, '/api/send-verification-code', { email: `ip${i}@example.com` });
+        const res = await postJson(outboxServer, '/api/send-verification-code', {
+          email: `ip${i}@example.com`,
+        });
         expect(res.status).toBe(200);
       }
-      const res = await postJson(outboxServer, '/api/send-verification-code', { email: 'one-more@example.com' });
+      const res = await postJson(outboxServer, '/api/send-verification-code', {
+        email: 'one-more@example.com',
+      });
       expect(res.status).toBe(429);
-      expect(await res.json()).toMatchObject({ message: 'Too many codes requested from your network. Please try again later.' });
+      expect(await res.json()).toMatchObject({
+        message: 'Too many codes requested from your network. Please try again later.',
+      });
     } finally {
       await outboxServer.close();
     }

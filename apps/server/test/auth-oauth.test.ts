@@ -36,11 +36,14 @@ afterAll(async () => {
   await oidc.close();
 });
 
-const isCallback = (provider: string) => (url: string) => url.startsWith(`${appUrl}/api/auth/callback/${provider}`);
+const isCallback = (provider: string) => (url: string) =>
+  url.startsWith(`${appUrl}/api/auth/callback/${provider}`);
 
 async function currentUser(browser: CookieBrowser) {
   const res = await browser.fetch(`${appUrl}/api/auth/user`);
-  return res.status === 200 ? ((await res.json()) as { id: string; email: string; firstName: string | null }) : null;
+  return res.status === 200
+    ? ((await res.json()) as { id: string; email: string; firstName: string | null })
+    : null;
 }
 
 /** Google: a GET callback. Returns the callback URL the provider sent the browser to. */
@@ -51,21 +54,30 @@ async function googleUntilCallback(browser: CookieBrowser) {
 
 describe('Google sign-in against a real OpenID provider', () => {
   it('starts with state, PKCE and nonce, and signs the user in on return', async () => {
-    oidc.signInAs({ sub: 'g-1', email: 'Grace@Example.com', given_name: 'Grace', family_name: 'Hopper' });
+    oidc.signInAs({
+      sub: 'g-1',
+      email: 'Grace@Example.com',
+      given_name: 'Grace',
+      family_name: 'Hopper',
+    });
     const browser = new CookieBrowser();
     const start = await browser.fetch(`${appUrl}/api/login?provider=google`);
     expect(start.status).toBe(302);
     const authorize = new URL(start.headers.get('location') ?? '');
     expect(authorize.origin).toBe(oidc.issuer);
     expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
-    for (const param of ['state', 'nonce', 'code_challenge']) expect(authorize.searchParams.get(param)).toBeTruthy();
+    for (const param of ['state', 'nonce', 'code_challenge'])
+      expect(authorize.searchParams.get(param)).toBeTruthy();
     expect(authorize.searchParams.get('redirect_uri')).toBe(`${appUrl}/api/auth/callback/google`);
 
     const callback = (await browser.follow(authorize.href, isCallback('google'))).url;
     const done = await browser.fetch(callback);
     expect(done.status).toBe(302);
     expect(done.headers.get('location')).toBe('/');
-    expect(await currentUser(browser)).toMatchObject({ email: 'grace@example.com', firstName: 'Grace' });
+    expect(await currentUser(browser)).toMatchObject({
+      email: 'grace@example.com',
+      firstName: 'Grace',
+    });
   });
 
   it('refuses a tampered state and signs nobody in', async () => {
@@ -121,10 +133,15 @@ describe('Apple sign-in (form_post) against a real OpenID provider', () => {
   it('signs in with the posted code and takes the name Apple sends once', async () => {
     oidc.signInAs({ sub: 'a-1', email: 'ada@example.com' });
     const browser = new CookieBrowser();
-    const res = await appleSignIn(browser, { user: JSON.stringify({ name: { firstName: 'Ada', lastName: 'Lovelace' } }) });
+    const res = await appleSignIn(browser, {
+      user: JSON.stringify({ name: { firstName: 'Ada', lastName: 'Lovelace' } }),
+    });
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/');
-    expect(await currentUser(browser)).toMatchObject({ email: 'ada@example.com', firstName: 'Ada' });
+    expect(await currentUser(browser)).toMatchObject({
+      email: 'ada@example.com',
+      firstName: 'Ada',
+    });
   });
 
   it('makes the same e-mail from Google and Apple one user', async () => {
@@ -147,7 +164,10 @@ describe('providers that are not configured', () => {
   it('are reported disabled and lead back to the sign-in dialog instead of a broken redirect', async () => {
     const bare = await startTestServer();
     try {
-      expect(await (await bare.request('/api/auth/providers')).json()).toEqual({ google: false, apple: false });
+      expect(await (await bare.request('/api/auth/providers')).json()).toEqual({
+        google: false,
+        apple: false,
+      });
       const res = await bare.request('/api/login?provider=google', { redirect: 'manual' });
       expect(res.status).toBe(302);
       expect(res.headers.get('location')).toBe('/?auth=login&authError=provider_unavailable');
@@ -161,6 +181,9 @@ describe('providers that are not configured', () => {
   });
 
   it('configured ones are reported enabled', async () => {
-    expect(await (await server.request('/api/auth/providers')).json()).toEqual({ google: true, apple: true });
+    expect(await (await server.request('/api/auth/providers')).json()).toEqual({
+      google: true,
+      apple: true,
+    });
   });
 });

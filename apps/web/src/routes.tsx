@@ -1,22 +1,23 @@
 import type { ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
+import { AuthUrlParams } from '@/features/auth/auth-url-params';
 import { useAuth } from '@/features/auth/use-auth';
 import { ContactPage } from '@/pages/contact';
 import { LandingPage } from '@/pages/landing';
 import { LoadingPage } from '@/pages/loading';
 import { NotFoundPage } from '@/pages/not-found';
+import { TryNowPage } from '@/pages/try-now';
+import { WorkspacePage } from '@/pages/workspace';
 import {
   AboutPage,
   AdminAnalyticsPage,
   AdminPage,
   AdminUsersPage,
   CreditsPage,
-  HomeWorkspacePage,
   HowToPage,
   PrivacyPage,
   ProcessPage,
   TermsPage,
-  TryNowPage,
 } from '@/pages/titled-pages';
 
 const PUBLIC_PAGES: Record<string, ComponentType> = {
@@ -49,14 +50,17 @@ export function AppRoutes() {
     );
   }
   const pages = isAuthenticated ? { ...PUBLIC_PAGES, ...SIGNED_IN_PAGES } : PUBLIC_PAGES;
-  const Home = isAuthenticated ? HomeWorkspacePage : LandingPage;
+  const Home = isAuthenticated ? WorkspacePage : LandingPage;
   return (
-    <Routes>
-      <Route path="/" element={<Home />} />
-      {Object.entries(pages).map(([path, Component]) => (
-        <Route key={path} path={path} element={<Component />} />
-      ))}
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
+    <>
+      <AuthUrlParams isAuthenticated={isAuthenticated} />
+      <Routes>
+        <Route path="/" element={<Home />} />
+        {Object.entries(pages).map(([path, Component]) => (
+          <Route key={path} path={path} element={<Component />} />
+        ))}
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </>
   );
 }

@@ -21,7 +21,10 @@ async function main(argv: string[]): Promise<number> {
     if (command === 'grant') {
       // Granting ahead of a first sign-in creates the account, so it is an admin from the start.
       const user = await findOrCreateUserByEmail(database.db, email.data);
-      await database.db.update(users).set({ isAdmin: true, updatedAt: new Date() }).where(eq(users.id, user.id));
+      await database.db
+        .update(users)
+        .set({ isAdmin: true, updatedAt: new Date() })
+        .where(eq(users.id, user.id));
       console.log(`${user.email} is now an administrator.`);
     } else {
       const updated = await database.db
@@ -34,7 +37,9 @@ async function main(argv: string[]): Promise<number> {
         return 1;
       }
       const listed = config.adminEmails.has(normalizeEmail(email.data));
-      console.log(`${email.data} is no longer granted admin${listed ? ' (but stays one: it is listed in ADMIN_EMAILS)' : ''}.`);
+      console.log(
+        `${email.data} is no longer granted admin${listed ? ' (but stays one: it is listed in ADMIN_EMAILS)' : ''}.`,
+      );
     }
     return 0;
   } finally {

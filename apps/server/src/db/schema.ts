@@ -89,7 +89,10 @@ export const oauthAccounts = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.provider, t.subject] }), index('oauth_accounts_user_id_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.provider, t.subject] }),
+    index('oauth_accounts_user_id_idx').on(t.userId),
+  ],
 );
 
 export const images = pgTable(

@@ -29,7 +29,9 @@ export class CookieBrowser {
       const eq = pair.indexOf('=');
       const name = pair.slice(0, eq).trim();
       const value = pair.slice(eq + 1).trim();
-      const expired = attributes.some((a) => /expires=thu, 01 jan 1970/i.test(a) || /max-age=0\b/i.test(a.trim()));
+      const expired = attributes.some(
+        (a) => /expires=thu, 01 jan 1970/i.test(a) || /max-age=0\b/i.test(a.trim()),
+      );
       if (expired || value === '') jar.delete(name);
       else jar.set(name, value);
     }
@@ -37,7 +39,10 @@ export class CookieBrowser {
   }
 
   /** Follows redirects from `url` until a response that is not a redirect, or `stopAt` matches. */
-  async follow(url: string, stopAt?: (url: string) => boolean): Promise<{ url: string; res: Response }> {
+  async follow(
+    url: string,
+    stopAt?: (url: string) => boolean,
+  ): Promise<{ url: string; res: Response }> {
     let current = url;
     for (let hop = 0; hop < 20; hop++) {
       if (stopAt?.(current)) return { url: current, res: new Response(null, { status: 204 }) };

@@ -1,6 +1,11 @@
 import type { TestServer } from './test-server.js';
 
-export function postJson(server: TestServer, pathname: string, body: unknown, headers: Record<string, string> = {}) {
+export function postJson(
+  server: TestServer,
+  pathname: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
   return server.request(pathname, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },

@@ -23,23 +23,42 @@ export interface CodeDeps {
 const hashCode = (secret: string, email: string, code: string) =>
   createHmac('sha256', secret).update(`${email}:${code}`).digest();
 
-async function countCodesSince(db: Db, column: 'email' | 'requestIp', value: string, windowMs: number) {
+async function countCodesSince(
+  db: Db,
+  column: 'email' | 'requestIp',
+  value: string,
+  windowMs: number,
+) {
   const since = new Date(Date.now() - windowMs);
   const [row] = await db
     .select({ n: count() })
     .from(emailVerificationCodes)
-    .where(and(eq(emailVerificationCodes[column], value), gt(emailVerificationCodes.createdAt, since)));
+    .where(
+      and(eq(emailVerificationCodes[column], value), gt(emailVerificationCodes.createdAt, since)),
+    );
   return row?.n ?? 0;
 }
 
-export async function sendVerificationCode(deps: CodeDeps, rawEmail: string, ip: string): Promise<void> {
+export async function sendVerificationCode(
+  deps: CodeDeps,
+  rawEmail: string,
+  ip: string,
+): Promise<void> {
   const email = normalizeEmail(rawEmail);
   const { perEmail, perIp } = RATE_LIMITS;
   if ((await countCodesSince(deps.db, 'email', email, perEmail.windowMs)) >= perEmail.max) {
-    throw new AppError(429, 'Too many codes requested for this email. Please wait 15 minutes and try again.', 'RATE_LIMITED');
+    throw new AppError(
+      429,
+      'Too many codes requested for this email. Please wait 15 minutes and try again.',
+      'RATE_LIMITED',
+    );
   }
   if ((await countCodesSince(deps.db, 'requestIp', ip, perIp.windowMs)) >= perIp.max) {
-    throw new AppError(429, 'Too many codes requested from your network. Please try again later.', 'RATE_LIMITED');
+    throw new AppError(
+      429,
+      'Too many codes requested from your network. Please try again later.',
+      'RATE_LIMITED',
+    );
   }
 
   const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
@@ -57,7 +76,11 @@ export async function sendVerificationCode(deps: CodeDeps, rawEmail: string, ip:
     await deps.mailer.send(verificationMail(email, code));
   } catch (err) {
     // Undelivered codes must not stay valid; they still count towards the rate limits.
-    if (row) await deps.db.update(emailVerificationCodes).set({ consumedAt: new Date() }).where(eq(emailVerificationCodes.id, row.id));
+    if (row)
+      await deps.db
+        .update(emailVerificationCodes)
+        .set({ consumedAt: new Date() })
+        .where(eq(emailVerificationCodes.id, row.id));
     throw new AppError(502, 'Failed to send verification code', 'MAIL_FAILED', { cause: err });
   }
 }
@@ -75,7 +98,12 @@ function verificationMail(to: string, code: string) {
  * Checks a code against every live code for the e-mail, in constant time. A match consumes it; a miss
  * counts against all of them, so 5 wrong tries kill every outstanding code.
  */
-export async function verifyCode(db: Db, secret: string, rawEmail: string, code: string): Promise<void> {
+export async function verifyCode(
+  db: Db,
+  secret: string,
+  rawEmail: string,
+  code: string,
+): Promise<void> {
   const email = normalizeEmail(rawEmail);
   const candidate = hashCode(secret, email, code);
   const outcome = await db.transaction(async (tx) => {
@@ -95,7 +123,10 @@ export async function verifyCode(db: Db, secret: string, rawEmail: string, code:
 
     const match = live.find((row) => timingSafeEqual(Buffer.from(row.codeHash, 'hex'), candidate));
     if (match) {
-      await tx.update(emailVerificationCodes).set({ consumedAt: new Date() }).where(eq(emailVerificationCodes.id, match.id));
+      await tx
+        .update(emailVerificationCodes)
+        .set({ consumedAt: new Date() })
+        .where(eq(emailVerificationCodes.id, match.id));
       return { ok: true as const };
     }
     let attemptsLeft = 0;
@@ -110,7 +141,11 @@ export async function verifyCode(db: Db, secret: string, rawEmail: string, code:
   });
   if (outcome.ok) return;
   if (!('wrong' in outcome)) {
-    throw new AppError(401, 'This code has expired or was already used. Please request a new code.', 'CODE_EXPIRED');
+    throw new AppError(
+      401,
+      'This code has expired or was already used. Please request a new code.',
+      'CODE_EXPIRED',
+    );
   }
   if (outcome.attemptsLeft === 0) {
     throw new AppError(401, 'Too many wrong attempts. Please request a new code.', 'CODE_LOCKED');

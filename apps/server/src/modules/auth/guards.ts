@@ -25,7 +25,10 @@ export function requireUser(request: FastifyRequest): UserRow {
  * On every /api request, in this order: load the session's user; refuse cross-site state changes
  * (SameSite=Lax cookies plus an Origin check); gate the whole /api/admin prefix.
  */
-export function registerAuthGuards(app: FastifyInstance, { db, config }: { db: Db; config: Config }): void {
+export function registerAuthGuards(
+  app: FastifyInstance,
+  { db, config }: { db: Db; config: Config },
+): void {
   app.decorateRequest('user', null);
   const publicOrigin = new URL(config.publicUrl).origin;
 
@@ -33,7 +36,11 @@ export function registerAuthGuards(app: FastifyInstance, { db, config }: { db: D
     const pathname = request.url.split('?')[0] ?? '';
     if (!pathname.startsWith('/api/')) return;
 
-    if (!SAFE_METHODS.has(request.method) && !CROSS_SITE_ALLOWED.has(pathname) && isCrossSite(request, publicOrigin)) {
+    if (
+      !SAFE_METHODS.has(request.method) &&
+      !CROSS_SITE_ALLOWED.has(pathname) &&
+      isCrossSite(request, publicOrigin)
+    ) {
       throw new AppError(403, 'Cross-site request refused', 'CROSS_SITE');
     }
 

@@ -6,7 +6,11 @@ import type { OAuthIdentity } from './oauth.js';
 import { findOrCreateUserByEmail, type UserRow } from './users.js';
 
 /** The user behind a provider identity: by its link first, else by e-mail (then linked). */
-export async function findOrCreateOAuthUser(db: Db, provider: OAuthProvider, identity: OAuthIdentity): Promise<UserRow> {
+export async function findOrCreateOAuthUser(
+  db: Db,
+  provider: OAuthProvider,
+  identity: OAuthIdentity,
+): Promise<UserRow> {
   const [linked] = await db
     .select({ user: users })
     .from(oauthAccounts)

@@ -25,7 +25,10 @@ export interface OAuthIdentity {
 
 export class OAuthError extends Error {}
 
-const SCOPES: Record<OAuthProvider, string> = { google: 'openid email profile', apple: 'openid email name' };
+const SCOPES: Record<OAuthProvider, string> = {
+  google: 'openid email profile',
+  apple: 'openid email name',
+};
 
 /**
  * OpenID Connect sign-in (authorization code + PKCE + state + nonce) for one provider. Discovery
@@ -48,7 +51,9 @@ export class OAuthClient {
         { client_secret: this.settings.clientSecret },
         oidc.ClientSecretPost(this.settings.clientSecret),
         // Plain http is only allowed for a provider on this machine (the tests' OpenID provider).
-        isLoopbackHttp(this.settings.issuer) ? { execute: [oidc.allowInsecureRequests] } : undefined,
+        isLoopbackHttp(this.settings.issuer)
+          ? { execute: [oidc.allowInsecureRequests] }
+          : undefined,
       )
       .catch((err: unknown) => {
         this.configuration = undefined;
@@ -120,11 +125,16 @@ function isLoopbackHttp(issuer: string): boolean {
 }
 
 /** Apple sends the name once, on the first sign-in, as JSON in the `user` form field. */
-function parseAppleUser(raw: string | undefined): { firstName: string | null; lastName: string | null } | undefined {
+function parseAppleUser(
+  raw: string | undefined,
+): { firstName: string | null; lastName: string | null } | undefined {
   if (!raw) return undefined;
   try {
     const parsed = JSON.parse(raw) as { name?: { firstName?: unknown; lastName?: unknown } };
-    return { firstName: stringClaim(parsed.name?.firstName), lastName: stringClaim(parsed.name?.lastName) };
+    return {
+      firstName: stringClaim(parsed.name?.firstName),
+      lastName: stringClaim(parsed.name?.lastName),
+    };
   } catch {
     return undefined;
   }

@@ -48,11 +48,16 @@ export function registerAuthRoutes(app: FastifyInstance, { db, config, mailer }:
   for (const provider of oauthProviderSchema.options) {
     const settings = config.oauth[provider];
     if (settings) {
-      oauthClients.set(provider, new OAuthClient(provider, settings, `${config.publicUrl}${OAUTH_COOKIE_PATH}/${provider}`));
+      oauthClients.set(
+        provider,
+        new OAuthClient(provider, settings, `${config.publicUrl}${OAUTH_COOKIE_PATH}/${provider}`),
+      );
     }
   }
 
-  app.get('/api/auth/user', async (request): Promise<User> => toUserResponse(requireUser(request), config));
+  app.get('/api/auth/user', async (request): Promise<User> =>
+    toUserResponse(requireUser(request), config),
+  );
 
   app.get('/api/auth/providers', (): AuthProvidersResponse => ({
     google: oauthClients.has('google'),
@@ -93,12 +98,19 @@ export function registerAuthRoutes(app: FastifyInstance, { db, config, mailer }:
       path: OAUTH_COOKIE_PATH,
       maxAge: OAUTH_TTL_SECONDS,
       // Apple posts the callback from its own site, which only a SameSite=None cookie survives.
-      ...(provider === 'apple' ? { sameSite: 'none', secure: true } : { sameSite: 'lax', secure: cookieOptions.secure }),
+      ...(provider === 'apple'
+        ? { sameSite: 'none', secure: true }
+        : { sameSite: 'lax', secure: cookieOptions.secure }),
     });
     return reply.redirect(start.url.href);
   });
 
-  const callback = async (provider: OAuthProvider, params: Record<string, string>, request: FastifyRequest, reply: FastifyReply) => {
+  const callback = async (
+    provider: OAuthProvider,
+    params: Record<string, string>,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => {
     const client = oauthClients.get(provider);
     const pending = readPendingLogin(request);
     reply.clearCookie(OAUTH_COOKIE, { path: OAUTH_COOKIE_PATH });
@@ -145,7 +157,8 @@ export function registerAuthRoutes(app: FastifyInstance, { db, config, mailer }:
 function stringParams(input: unknown): Record<string, string> {
   const params: Record<string, string> = {};
   if (input && typeof input === 'object') {
-    for (const [key, value] of Object.entries(input)) if (typeof value === 'string') params[key] = value;
+    for (const [key, value] of Object.entries(input))
+      if (typeof value === 'string') params[key] = value;
   }
   return params;
 }

@@ -11,14 +11,20 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Starts a session; the returned token goes in the cookie, only its hash in the database. */
-export async function createSession(db: Db, userId: string): Promise<{ token: string; expiresAt: Date }> {
+export async function createSession(
+  db: Db,
+  userId: string,
+): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
   await db.insert(sessions).values({ id: hashToken(token), userId, expiresAt });
   return { token, expiresAt };
 }
 
-export async function findSessionUser(db: Db, token: string | undefined): Promise<UserRow | undefined> {
+export async function findSessionUser(
+  db: Db,
+  token: string | undefined,
+): Promise<UserRow | undefined> {
   if (!token) return undefined;
   const rows = await db
     .select({ user: users })
@@ -57,7 +63,17 @@ export async function startSession(
   });
 }
 
-export async function endSession(db: Db, request: FastifyRequest, reply: FastifyReply, options: SessionCookieOptions) {
+export async function endSession(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: SessionCookieOptions,
+) {
   await deleteSession(db, request.cookies[SESSION_COOKIE]);
-  reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: options.secure, path: '/' });
+  reply.clearCookie(SESSION_COOKIE, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: options.secure,
+    path: '/',
+  });
 }

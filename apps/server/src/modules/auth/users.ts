@@ -19,7 +19,11 @@ export interface Profile {
 }
 
 /** The user with this e-mail, created on first sign-in; a profile only fills empty fields. */
-export async function findOrCreateUserByEmail(db: Db, email: string, profile: Profile = {}): Promise<UserRow> {
+export async function findOrCreateUserByEmail(
+  db: Db,
+  email: string,
+  profile: Profile = {},
+): Promise<UserRow> {
   const normalized = normalizeEmail(email);
   await db
     .insert(users)
@@ -35,7 +39,11 @@ export async function findOrCreateUserByEmail(db: Db, email: string, profile: Pr
   const missing = {
     ...(user.firstName ? {} : profile.firstName ? { firstName: profile.firstName } : {}),
     ...(user.lastName ? {} : profile.lastName ? { lastName: profile.lastName } : {}),
-    ...(user.profileImageUrl ? {} : profile.profileImageUrl ? { profileImageUrl: profile.profileImageUrl } : {}),
+    ...(user.profileImageUrl
+      ? {}
+      : profile.profileImageUrl
+        ? { profileImageUrl: profile.profileImageUrl }
+        : {}),
   };
   if (Object.keys(missing).length === 0) return user;
   const [updated] = await db

@@ -3,5 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../auth/guards.js';
 
 export function registerCreditsRoutes(app: FastifyInstance): void {
-  app.get('/api/credits', (request): CreditsResponse => ({ credits: requireUser(request).credits }));
+  app.get('/api/credits', (request): CreditsResponse => ({
+    credits: requireUser(request).credits,
+  }));
 }
