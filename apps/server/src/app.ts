@@ -8,6 +8,7 @@ import { registerErrorHandling } from './errors.js';
 import { registerWebApp } from './http/web-app.js';
 import { loggerOptions } from './logger.js';
 import { createMailer } from './mail/mailer.js';
+import { scheduleAuthCleanup } from './modules/auth/cleanup.js';
 import { registerAuthGuards } from './modules/auth/guards.js';
 import { registerAuthRoutes } from './modules/auth/routes.js';
 import { registerContactRoutes } from './modules/contact/routes.js';
@@ -40,6 +41,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   await app.register(fastifyFormbody);
   registerAuthGuards(app, { db, config });
+  scheduleAuthCleanup(app, db);
 
   registerHealthRoutes(app, db);
   registerAuthRoutes(app, { db, config, mailer });

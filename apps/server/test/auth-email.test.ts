@@ -248,3 +248,26 @@ describe('per-IP limit', () => {
     }
   });
 });
+
+describe('clean-up of expired records', () => {
+  it('removes expired sessions and day-old codes, and keeps live ones', async () => {
+    const { deleteExpiredAuthRecords } = await import('../src/modules/auth/cleanup.js');
+    const email = newEmail();
+    const live = cookieFrom(await verify(email, await requestCode(email)), 'rasma_session') ?? '';
+    const dayAfterTomorrow = new Date(Date.now() + 2 * 86_400_000);
+    await deleteExpiredAuthRecords(server.database.db, dayAfterTomorrow);
+    const codesLeft = await server.database.db
+      .select()
+      .from(emailVerificationCodes)
+      .where(eq(emailVerificationCodes.email, email));
+    expect(codesLeft).toEqual([]);
+    // The session still has 28 days to go, so it survives.
+    expect((await server.request('/api/auth/user', { headers: { cookie: live } })).status).toBe(
+      200,
+    );
+    await deleteExpiredAuthRecords(server.database.db, new Date(Date.now() + 31 * 86_400_000));
+    expect((await server.request('/api/auth/user', { headers: { cookie: live } })).status).toBe(
+      401,
+    );
+  });
+});

@@ -1,0 +1,34 @@
+import { lt, or } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { emailVerificationCodes, sessions } from '../../db/schema.js';
+
+const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+/** Codes are kept a day past expiry: the rate limits count them. */
+const CODE_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+export async function deleteExpiredAuthRecords(db: Db, now = new Date()): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+  await db
+    .delete(emailVerificationCodes)
+    .where(
+      or(
+        lt(emailVerificationCodes.expiresAt, new Date(now.getTime() - CODE_RETENTION_MS)),
+        lt(emailVerificationCodes.createdAt, new Date(now.getTime() - CODE_RETENTION_MS)),
+      ),
+    );
+}
+
+/** Hourly removal of expired sessions and old codes while the server runs. */
+export function scheduleAuthCleanup(app: FastifyInstance, db: Db): void {
+  const run = () =>
+    deleteExpiredAuthRecords(db).catch((err: unknown) =>
+      app.log.error({ err }, 'auth cleanup failed'),
+    );
+  const timer = setInterval(() => void run(), CLEANUP_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onReady', async () => {
+    await run();
+  });
+  app.addHook('onClose', () => clearInterval(timer));
+}

@@ -1,0 +1,35 @@
+import { expect, test } from '@playwright/test';
+import { signUp } from '../support/auth.js';
+
+test.use({ viewport: { width: 1280, height: 800 } });
+
+test('a signed-in user gets every route of the signed-in table', async ({ page }) => {
+  await signUp(page);
+  const pages = [
+    ['/', 'Create a Sketch Video'],
+    ['/process', 'Processing'],
+    ['/about', 'About Us'],
+    ['/how-to', 'How To'],
+    ['/contact', 'Contact Us'],
+    ['/terms', 'Terms of Service'],
+    ['/privacy', 'Privacy Policy'],
+    ['/credits', 'Credits & Subscriptions'],
+    ['/admin', 'Admin Dashboard'],
+    ['/admin/analytics', 'Website Analytics'],
+    ['/admin/users', 'User Management'],
+  ] as const;
+  for (const [path, heading] of pages) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  }
+  await page.goto('/try-now');
+  await expect(page).toHaveURL('/');
+  await page.goto('/nope');
+  await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
+
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Credits: 0' }).click();
+  await expect(page).toHaveURL('/credits');
+  await nav.getByRole('link', { name: 'Create' }).click();
+  await expect(page).toHaveURL('/');
+});
