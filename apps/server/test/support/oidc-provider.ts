@@ -47,6 +47,7 @@ export async function startOidcProvider(appUrl: string) {
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     cookies: { keys: ['test-cookie-key'] },
+    ttl: { AccessToken: 600, AuthorizationCode: 60, Grant: 600, IdToken: 600, Interaction: 600, Session: 600 },
     findAccount: (_ctx, id) => {
       const account = accounts.get(id);
       return account && { accountId: id, claims: () => ({ ...account, email_verified: true }) };
@@ -54,7 +55,10 @@ export async function startOidcProvider(appUrl: string) {
   });
 
   server.on('request', (req, res) => {
-    if (!req.url?.startsWith('/interaction/')) return provider.callback()(req, res);
+    if (!req.url?.startsWith('/interaction/')) {
+      void provider.callback()(req, res);
+      return;
+    }
     void (async () => {
       const details = await provider.interactionDetails(req, res);
       const account = nextAccount;

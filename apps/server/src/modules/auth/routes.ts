@@ -55,9 +55,7 @@ export function registerAuthRoutes(app: FastifyInstance, { db, config, mailer }:
     }
   }
 
-  app.get('/api/auth/user', async (request): Promise<User> =>
-    toUserResponse(requireUser(request), config),
-  );
+  app.get('/api/auth/user', (request): User => toUserResponse(requireUser(request), config));
 
   app.get('/api/auth/providers', (): AuthProvidersResponse => ({
     google: oauthClients.has('google'),
