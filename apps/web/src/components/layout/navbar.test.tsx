@@ -1,0 +1,66 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AuthDialogProvider } from '@/features/auth/auth-dialog-context';
+import { createQueryClient } from '@/lib/query-client';
+import { Navbar } from './navbar';
+
+const USER = {
+  id: 'u1',
+  email: 'a@example.com',
+  firstName: null,
+  lastName: null,
+  profileImageUrl: null,
+  isAdmin: false,
+};
+
+/** Answers /api/auth/user with a user and /api/credits with `credits` (or never, when pending). */
+function serve(credits: Promise<unknown>) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string) =>
+      url === '/api/auth/user'
+        ? Promise.resolve(Response.json(USER))
+        : credits.then((body) => Response.json(body)),
+    ),
+  );
+}
+
+function renderNavbar() {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <AuthDialogProvider>
+          <Navbar />
+        </AuthDialogProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the Credits button of the signed-in navigation', () => {
+  it('shows ... while the balance loads', async () => {
+    serve(new Promise(() => {}));
+    renderNavbar();
+    expect(await screen.findAllByRole('link', { name: 'Credits: ...' })).not.toHaveLength(0);
+  });
+
+  it('shows the balance as a whole number', async () => {
+    serve(Promise.resolve({ credits: 42 }));
+    renderNavbar();
+    const [link] = await screen.findAllByRole('link', { name: 'Credits: 42' });
+    expect(link?.getAttribute('href')).toBe('/credits');
+  });
+
+  it('shows 0 when there is no balance', async () => {
+    serve(Promise.resolve({}));
+    renderNavbar();
+    expect(await screen.findAllByRole('link', { name: 'Credits: 0' })).not.toHaveLength(0);
+  });
+});
