@@ -23,11 +23,17 @@ describe('toasts', () => {
     act(() => {
       id = toast({ title: 'Saved' }).id;
     });
-    act(() => dismissToast(id));
+    act(() => {
+      dismissToast(id);
+    });
     expect(result.current).toEqual([expect.objectContaining({ id, open: false })]);
-    act(() => vi.advanceTimersByTime(TOAST_REMOVE_DELAY_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(TOAST_REMOVE_DELAY_MS - 1);
+    });
     expect(result.current).toHaveLength(1);
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(result.current).toHaveLength(0);
   });
 });
