@@ -12,7 +12,7 @@ export function colourSeconds(drawingTime: number): number {
   return Math.min(5, Math.max(1.5, drawingTime * 0.25));
 }
 
-export const COLOUR_RAMP_FRAMES = 6;
+export const COLOUR_RAMP_FRAMES = 4;
 
 /** The finished colour picture: the image's colours multiplied by the line art. */
 export function colourFinal(rgba: Uint8Array, grey: Uint8Array, width: number, height: number): Uint8Array {
@@ -21,8 +21,8 @@ export function colourFinal(rgba: Uint8Array, grey: Uint8Array, width: number, h
     const a = rgba[p * 4 + 3]!;
     const g = grey[p]!;
     for (let c = 0; c < 3; c++) {
-      const v = (rgba[p * 4 + c]! * a + 255 * (255 - a)) / 255;
-      rgb[p * 3 + c] = Math.round((v * g) / 255);
+      const v = a === 255 ? rgba[p * 4 + c]! : (rgba[p * 4 + c]! * a + 255 * (255 - a)) / 255;
+      rgb[p * 3 + c] = g === 255 ? v : (v * g + 127) / 255;
     }
   }
   return rgb;
@@ -59,12 +59,14 @@ export function planColour(params: {
   const area = new Float64Array(directions.length);
   const uMin = new Float64Array(directions.length).fill(Infinity);
   const uMax = new Float64Array(directions.length).fill(-Infinity);
-  for (let p = 0; p < n; p++) {
-    const g = zoneMap[p]!;
-    const u = alongDirection(directions[g] ?? 'Left to right', p % width, (p / width) | 0);
-    area[g]!++;
-    if (u < uMin[g]!) uMin[g] = u;
-    if (u > uMax[g]!) uMax[g] = u;
+  for (let y = 0, p = 0; y < height; y++) {
+    for (let x = 0; x < width; x++, p++) {
+      const g = zoneMap[p]!;
+      area[g]!++;
+      const u = alongDirection(directions[g]!, x, y);
+      if (u < uMin[g]!) uMin[g] = u;
+      if (u > uMax[g]!) uMax[g] = u;
+    }
   }
   // Each group gets a share of the phase proportional to its area, in drawing order.
   const begin = new Float64Array(directions.length);
@@ -75,22 +77,29 @@ export function planColour(params: {
     span[g] = area[g]! / n;
     acc += area[g]!;
   }
+  // A wavy brush edge rather than a straight scanner line: an offset per row (or column).
   const size = Math.max(width, height);
   const waves = [0, 1, 2].map(() => ({ k: ((2 + rnd() * 5) * 2 * Math.PI) / size, phase: rnd() * 2 * Math.PI }));
+  const wave = new Float32Array(size);
+  for (let i = 0; i < size; i++) wave[i] = waves.reduce((sum, w) => sum + 0.025 * Math.sin(i * w.k + w.phase), 0);
+  // Per group: frame = floor(a + b * u + c * wave[v]), with u and v the pixel's coordinates along
+  // and across the group's direction.
+  const coef = directions.map((dir, g) => {
+    const range = uMax[g]! > uMin[g]! ? uMax[g]! - uMin[g]! : 1;
+    const k = span[g]! * slots;
+    const sign = dir === 'Left to right' || dir === 'Top to bottom' ? 1 : -1;
+    return { horizontal: dir === 'Left to right' || dir === 'Right to left', sign, uMin: uMin[g]!, range, k, base: begin[g]! * slots };
+  });
   const frameOf = new Int32Array(n);
-  for (let p = 0; p < n; p++) {
-    const g = zoneMap[p]!;
-    const dir = directions[g] ?? 'Left to right';
-    const x = p % width;
-    const y = (p / width) | 0;
-    const u = alongDirection(dir, x, y);
-    const v = dir === 'Left to right' || dir === 'Right to left' ? y : x;
-    let s = uMax[g]! > uMin[g]! ? (u - uMin[g]!) / (uMax[g]! - uMin[g]!) : 0;
-    // A wavy brush edge rather than a straight scanner line.
-    for (const w of waves) s += 0.025 * Math.sin(v * w.k + w.phase);
-    s = s < 0 ? 0 : s > 1 ? 1 : s;
-    const f = Math.floor((begin[g]! + s * span[g]!) * slots);
-    frameOf[p] = f >= slots ? slots - 1 : f;
+  for (let y = 0, p = 0; y < height; y++) {
+    for (let x = 0; x < width; x++, p++) {
+      const c = coef[zoneMap[p]!]!;
+      const u = c.sign * (c.horizontal ? x : y);
+      let s = (u - c.uMin) / c.range + wave[c.horizontal ? y : x]!;
+      s = s < 0 ? 0 : s > 1 ? 1 : s;
+      const f = (c.base + s * c.k) | 0;
+      frameOf[p] = f >= slots ? slots - 1 : f;
+    }
   }
   const cw = width / 2;
   const chromaFrame = new Int32Array(cw * (height / 2));

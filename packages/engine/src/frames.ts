@@ -5,15 +5,18 @@
  */
 import type { PenTimeline } from './plan.js';
 import { penAt } from './plan.js';
+import type { SpritePlane } from './sprite.js';
+import { Underlay, planeSize } from './sprite.js';
 import { GREY_TO_Y, frameBytes } from './yuv.js';
 
 export interface HandSprite {
   /** Box size in pixels. */
   size: number;
-  /** Luma entries, offsets from the pen tip. */
-  luma: { dx: Int16Array; dy: Int16Array; a: Uint8Array; v: Uint8Array };
-  /** Chroma entries per 2 x 2 block, offsets in chroma pixels from the tip / 2. */
-  chroma: { dx: Int16Array; dy: Int16Array; a: Uint8Array; u: Uint8Array; v: Uint8Array };
+  /** Luma plane, offsets from the pen tip. */
+  y: SpritePlane;
+  /** Chroma planes (quarter size), offsets from the pen tip / 2. */
+  u: SpritePlane;
+  v: SpritePlane;
 }
 
 /** Pixels in buckets: bucket k holds order[start[k] .. start[k + 1]). */
@@ -61,9 +64,7 @@ export class FrameRenderer {
   private readonly total: number;
   private readonly chromaOffset: number;
   private readonly chromaPlane: number;
-  private saved = new Int32Array(0);
-  private savedValues = new Uint8Array(0);
-  private savedCount = 0;
+  private readonly underlay: Underlay;
   private lift = 0;
 
   constructor(private readonly script: FrameScript) {
@@ -74,11 +75,8 @@ export class FrameRenderer {
     this.chromaOffset = width * height;
     this.chromaPlane = (width / 2) * (height / 2);
     this.total = renderedFrames(script);
-    if (script.hand) {
-      const n = script.hand.luma.a.length + 2 * script.hand.chroma.a.length;
-      this.saved = new Int32Array(n);
-      this.savedValues = new Uint8Array(n);
-    }
+    const hand = script.hand;
+    this.underlay = new Underlay(hand ? planeSize(hand.y) + planeSize(hand.u) + planeSize(hand.v) : 0);
   }
 
   get frameCount(): number {
@@ -151,47 +149,15 @@ export class FrameRenderer {
 
   private drawHand(hand: HandSprite, px: number, py: number): void {
     const { width, height } = this.script;
-    const c = this.canvas;
     const tx = Math.round(px / 2) * 2;
     const ty = Math.round(py / 2) * 2;
-    let n = 0;
-    const L = hand.luma;
-    for (let j = 0; j < L.a.length; j++) {
-      const x = tx + L.dx[j]!;
-      const y = ty + L.dy[j]!;
-      if (x < 0 || y < 0 || x >= width || y >= height) continue;
-      const idx = y * width + x;
-      const old = c[idx]!;
-      this.saved[n] = idx;
-      this.savedValues[n++] = old;
-      const a = L.a[j]!;
-      c[idx] = (old * (255 - a) + L.v[j]! * a + 127) / 255;
-    }
-    const C = hand.chroma;
-    const cw = width / 2;
-    const ch = height / 2;
-    const cx0 = tx / 2;
-    const cy0 = ty / 2;
-    for (let j = 0; j < C.a.length; j++) {
-      const x = cx0 + C.dx[j]!;
-      const y = cy0 + C.dy[j]!;
-      if (x < 0 || y < 0 || x >= cw || y >= ch) continue;
-      const a = C.a[j]!;
-      const u = this.chromaOffset + y * cw + x;
-      const v = u + this.chromaPlane;
-      this.saved[n] = u;
-      this.savedValues[n++] = c[u]!;
-      this.saved[n] = v;
-      this.savedValues[n++] = c[v]!;
-      c[u] = (c[u]! * (255 - a) + C.u[j]! * a + 127) / 255;
-      c[v] = (c[v]! * (255 - a) + C.v[j]! * a + 127) / 255;
-    }
-    this.savedCount = n;
+    const c = this.canvas;
+    this.underlay.draw(c, 0, width, height, hand.y, tx, ty);
+    this.underlay.draw(c, this.chromaOffset, width / 2, height / 2, hand.u, tx / 2, ty / 2);
+    this.underlay.draw(c, this.chromaOffset + this.chromaPlane, width / 2, height / 2, hand.v, tx / 2, ty / 2);
   }
 
   private restoreHand(): void {
-    const c = this.canvas;
-    for (let i = 0; i < this.savedCount; i++) c[this.saved[i]!] = this.savedValues[i]!;
-    this.savedCount = 0;
+    this.underlay.restore(this.canvas);
   }
 }

@@ -63,6 +63,15 @@ export function toLuma(image: RgbaImage, f = 1): Float32Array {
   const lw = Math.ceil(width / f);
   const lh = Math.ceil(height / f);
   const out = new Float32Array(lw * lh);
+  if (f === 1) {
+    const k = 1 / 255;
+    for (let p = 0, j = 0; p < out.length; p++, j += 4) {
+      const a = data[j + 3]!;
+      const v = (19595 * data[j]! + 38470 * data[j + 1]! + 7471 * data[j + 2]!) >>> 16;
+      out[p] = (a === 255 ? v : (v * a + 255 * (255 - a)) / 255) * k;
+    }
+    return out;
+  }
   for (let ly = 0; ly < lh; ly++) {
     const yEnd = Math.min(height, (ly + 1) * f);
     for (let lx = 0; lx < lw; lx++) {

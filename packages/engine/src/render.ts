@@ -82,7 +82,9 @@ export async function renderVideo(params: InternalRenderParams): Promise<RenderR
   const ffmpeg = params.ffmpeg ?? (await resolveFfmpeg());
   log?.(`ffmpeg: ${ffmpeg.path} (${ffmpeg.source}, version ${ffmpeg.version})`);
   checkCancelled();
+  const t0 = performance.now();
   const image = await decodeImage(params.input, { longSide: params.longSide ?? options.size });
+  const tDecoded = performance.now();
   progress(1);
   checkCancelled();
   const sketch = planSketch(image, {
@@ -95,8 +97,12 @@ export async function renderVideo(params: InternalRenderParams): Promise<RenderR
     seed: options.seed,
   });
   const { width, height } = image;
-  const hand = await loadHand(Math.round(Math.min(width, height) * 0.7));
+  const t1 = performance.now();
+  const hand = await loadHand(Math.round(Math.min(width, height) * 0.62));
   sketch.script.hand = hand;
+  log?.(
+    `prepared ${width}x${height}: decode ${Math.round(tDecoded - t0)} ms, outline+strokes+plan ${Math.round(t1 - tDecoded)} ms, total ${Math.round(performance.now() - t0)} ms`,
+  );
   progress(4);
   checkCancelled();
 

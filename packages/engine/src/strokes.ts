@@ -42,41 +42,65 @@ const DELETE = [0, 1].map((step) => {
 });
 const CROSSINGS = Uint8Array.from({ length: 256 }, (_, m) => transitions(m));
 
-/** Zhang-Suen thinning of a 0/1 image. Returns a new 0/1 image of one-pixel-wide centre lines. */
+/**
+ * Zhang-Suen thinning of a 0/1 image. Returns a new 0/1 image of one-pixel-wide centre lines.
+ * Only border pixels are examined: a pixel is looked at again only after a neighbour was removed
+ * (or once more for the other sub-iteration), so thick areas do not cost a full scan per layer.
+ */
 export function thin(ink: Uint8Array, width: number, height: number): Uint8Array {
   // Work on a copy padded by one pixel so neighbours never leave the array.
   const pw = width + 2;
   const img = new Uint8Array(pw * (height + 2));
-  let list: number[] = [];
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      if (ink[y * width + x] === 1) {
-        const q = (y + 1) * pw + x + 1;
-        img[q] = 1;
-        list.push(q);
+  for (let y = 0; y < height; y++) img.set(ink.subarray(y * width, (y + 1) * width), (y + 1) * pw + 1);
+  const off = DX.map((dx, i) => DY[i]! * pw + dx);
+  const [o0, o1, o2, o3, o4, o5, o6, o7] = off as [number, number, number, number, number, number, number, number];
+  const maskAt = (q: number) =>
+    img[q + o0]! |
+    (img[q + o1]! << 1) |
+    (img[q + o2]! << 2) |
+    (img[q + o3]! << 3) |
+    (img[q + o4]! << 4) |
+    (img[q + o5]! << 5) |
+    (img[q + o6]! << 6) |
+    (img[q + o7]! << 7);
+  const inList = new Uint8Array(img.length);
+  const age = new Uint8Array(img.length);
+  let current: number[] = [];
+  for (let q = pw; q < img.length - pw; q++) {
+    if (img[q] === 1 && maskAt(q) !== 255) {
+      current.push(q);
+      inList[q] = 1;
+    }
+  }
+  const del: number[] = [];
+  for (let step = 0; current.length > 0; step++) {
+    const table = DELETE[step & 1]!;
+    del.length = 0;
+    for (const q of current) if (table[maskAt(q)] === 1) del.push(q);
+    for (const q of del) img[q] = 0;
+    const next: number[] = [];
+    for (const q of current) {
+      if (img[q] === 0) continue;
+      // Unchanged after both sub-iterations: rest until a neighbour goes.
+      if (++age[q]! < 2) next.push(q);
+      else inList[q] = 0;
+    }
+    for (const q of del) {
+      inList[q] = 0;
+      for (const o of off) {
+        const r = q + o;
+        if (img[r] !== 1) continue;
+        age[r] = 0;
+        if (inList[r] === 0) {
+          inList[r] = 1;
+          next.push(r);
+        }
       }
     }
-  }
-  const off = DX.map((dx, i) => DY[i]! * pw + dx);
-  const maskAt = (q: number) => {
-    let m = 0;
-    for (let i = 0; i < 8; i++) m |= img[q + off[i]!]! << i;
-    return m;
-  };
-  const del: number[] = [];
-  let changed = true;
-  while (changed) {
-    changed = false;
-    for (const table of DELETE) {
-      del.length = 0;
-      for (const q of list) if (table[maskAt(q)] === 1) del.push(q);
-      for (const q of del) img[q] = 0;
-      if (del.length > 0) changed = true;
-    }
-    list = list.filter((q) => img[q] === 1);
+    current = next;
   }
   const out = new Uint8Array(width * height);
-  for (const q of list) out[((q / pw) | 0) * width - width + (q % pw) - 1] = 1;
+  for (let y = 0; y < height; y++) out.set(img.subarray((y + 1) * pw + 1, (y + 1) * pw + 1 + width), y * width);
   return out;
 }
 
@@ -102,33 +126,25 @@ export function nearestSkeleton(
       queue[tail++] = p;
     }
   }
+  const last = ink.length - width;
   while (head < tail) {
     const p = queue[head++]!;
     const x = p % width;
     const o = owner[p]!;
     const g = groupMap[p];
-    const up = p >= width;
-    const down = p < ink.length - width;
-    const left = x > 0;
-    const right = x < width - 1;
-    const visit = (q: number) => {
-      if (ink[q] === 1 && owner[q] === -1 && groupMap[q] === g) {
-        owner[q] = o;
-        queue[tail++] = q;
+    const x0 = x > 0 ? -1 : 0;
+    const x1 = x < width - 1 ? 1 : 0;
+    const y0 = p >= width ? -width : 0;
+    const y1 = p < last ? width : 0;
+    for (let dy = y0; dy <= y1; dy += width) {
+      for (let dx = x0; dx <= x1; dx++) {
+        const q = p + dy + dx;
+        if (ink[q] === 1 && owner[q] === -1 && groupMap[q] === g) {
+          owner[q] = o;
+          queue[tail++] = q;
+        }
       }
-    };
-    if (up) {
-      visit(p - width);
-      if (left) visit(p - width - 1);
-      if (right) visit(p - width + 1);
     }
-    if (down) {
-      visit(p + width);
-      if (left) visit(p + width - 1);
-      if (right) visit(p + width + 1);
-    }
-    if (left) visit(p - 1);
-    if (right) visit(p + 1);
   }
   void height;
   return owner;

@@ -3,6 +3,11 @@
 /** Y for a grey level 0-255. */
 export const GREY_TO_Y = Uint8Array.from({ length: 256 }, (_, g) => Math.round(16 + (219 * g) / 255));
 
+/** Limited-range BT.709 luma of an RGB colour. */
+export function lumaOf(r: number, g: number, b: number): number {
+  return (16 + (219 * (0.2126 * r + 0.7152 * g + 0.0722 * b)) / 255 + 0.5) | 0;
+}
+
 export function rgbToYuv(r: number, g: number, b: number): [number, number, number] {
   const R = r / 255;
   const G = g / 255;
@@ -26,19 +31,17 @@ export function rgbToYuv420(rgb: Uint8Array, width: number, height: number): Uin
   const cw = width / 2;
   const uOff = width * height;
   const vOff = uOff + cw * (height / 2);
-  for (let p = 0; p < width * height; p++) {
-    out[p] = rgbToYuv(rgb[p * 3]!, rgb[p * 3 + 1]!, rgb[p * 3 + 2]!)[0];
-  }
+  for (let p = 0; p < width * height; p++) out[p] = lumaOf(rgb[p * 3]!, rgb[p * 3 + 1]!, rgb[p * 3 + 2]!);
   for (let cy = 0; cy < height / 2; cy++) {
     for (let cx = 0; cx < cw; cx++) {
       let r = 0;
       let g = 0;
       let b = 0;
-      for (const p of [2 * cy * width + 2 * cx, 2 * cy * width + 2 * cx + 1, (2 * cy + 1) * width + 2 * cx, (2 * cy + 1) * width + 2 * cx + 1]) {
-        r += rgb[p * 3]!;
-        g += rgb[p * 3 + 1]!;
-        b += rgb[p * 3 + 2]!;
-      }
+      const top = (2 * cy * width + 2 * cx) * 3;
+      const bottom = top + width * 3;
+      r += rgb[top]! + rgb[top + 3]! + rgb[bottom]! + rgb[bottom + 3]!;
+      g += rgb[top + 1]! + rgb[top + 4]! + rgb[bottom + 1]! + rgb[bottom + 4]!;
+      b += rgb[top + 2]! + rgb[top + 5]! + rgb[bottom + 2]! + rgb[bottom + 5]!;
       const [, u, v] = rgbToYuv(r / 4, g / 4, b / 4);
       out[uOff + cy * cw + cx] = u;
       out[vOff + cy * cw + cx] = v;
