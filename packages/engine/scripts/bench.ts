@@ -45,7 +45,8 @@ class RecordingSink implements FrameSink {
     return Promise.resolve();
   }
   async frame(data: Uint8Array): Promise<void> {
-    if (!this.out!.write(Buffer.from(data))) await new Promise<void>((r) => this.out!.once('drain', () => r()));
+    if (!this.out!.write(Buffer.from(data)))
+      await new Promise<void>((r) => this.out!.once('drain', () => r()));
   }
   async finish(): Promise<void> {
     await new Promise((resolve) => this.out!.end(resolve));
@@ -56,7 +57,12 @@ class RecordingSink implements FrameSink {
   }
 }
 
-async function child(mode: 'engine' | 'record', input: string, model: Model, work: string): Promise<void> {
+async function child(
+  mode: 'engine' | 'record',
+  input: string,
+  model: Model,
+  work: string,
+): Promise<void> {
   const ffmpeg = await resolveFfmpeg();
   let settings: EncodeSettings | undefined;
   let encoder: FfmpegEncoder | undefined;
@@ -88,9 +94,13 @@ async function child(mode: 'engine' | 'record', input: string, model: Model, wor
 
 function runChild(mode: string, input: string, model: Model, work: string): Promise<ChildReport> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, [...process.execArgv, new URL(import.meta.url).pathname, '--child', mode, input, model, work], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const proc = spawn(
+      process.execPath,
+      [...process.execArgv, new URL(import.meta.url).pathname, '--child', mode, input, model, work],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let out = '';
     proc.stdout.on('data', (d: Buffer) => (out += d.toString()));
     proc.on('close', (code) => {
@@ -102,7 +112,11 @@ function runChild(mode: string, input: string, model: Model, work: string): Prom
 }
 
 /** ffmpeg alone: identical arguments, identical frames streamed from memory/page cache. */
-async function encodeFloor(ffmpegPath: string, settings: EncodeSettings, raw: string): Promise<{ seconds: number; peakMb: number }> {
+async function encodeFloor(
+  ffmpegPath: string,
+  settings: EncodeSettings,
+  raw: string,
+): Promise<{ seconds: number; peakMb: number }> {
   const frameSize = settings.width * settings.height * 1.5;
   const started = performance.now();
   const proc = spawn(ffmpegPath, ffmpegArgs(settings), { stdio: ['pipe', 'ignore', 'inherit'] });
@@ -126,9 +140,16 @@ async function main(): Promise<void> {
   const work = await mkdtemp(join(tmpdir(), 'rasma-bench-'));
   try {
     const ffmpeg = await resolveFfmpeg();
-    console.log(`ffmpeg: ${ffmpeg.path} (${ffmpeg.source}, ${ffmpeg.version}); ${DRAWING_TIME} s drawing, long side ${SIZE}`);
+    console.log(
+      `ffmpeg: ${ffmpeg.path} (${ffmpeg.source}, ${ffmpeg.version}); ${DRAWING_TIME} s drawing, long side ${SIZE}`,
+    );
     const input = join(work, 'detailed-4000x3000.jpg');
-    await writeFile(input, await sharp(Buffer.from(sceneSvg(4000, 3000, 220, 11))).jpeg({ quality: 90 }).toBuffer());
+    await writeFile(
+      input,
+      await sharp(Buffer.from(sceneSvg(4000, 3000, 220, 11)))
+        .jpeg({ quality: 90 })
+        .toBuffer(),
+    );
 
     const full = await decodeImage(input);
     const outlineMs: number[] = [];
@@ -138,7 +159,9 @@ async function main(): Promise<void> {
       outlineMs.push(performance.now() - t);
     }
     outlineMs.sort((a, b) => a - b);
-    console.log(`outline of 4000x3000: median ${outlineMs[2]!.toFixed(0)} ms (best ${outlineMs[0]!.toFixed(0)} ms)`);
+    console.log(
+      `outline of 4000x3000: median ${outlineMs[2]!.toFixed(0)} ms (best ${outlineMs[0]!.toFixed(0)} ms)`,
+    );
 
     for (const model of ['rasma-ai', 'rasma-ai-color'] as const) {
       const recorded = await runChild('record', input, model, work);

@@ -3,7 +3,12 @@
  * on a Float32Array image, in place. Rows are filtered left-right then right-left; columns are
  * filtered a whole row at a time so memory is read sequentially.
  */
-export function gaussianBlur(data: Float32Array, width: number, height: number, sigma: number): void {
+export function gaussianBlur(
+  data: Float32Array,
+  width: number,
+  height: number,
+  sigma: number,
+): void {
   const s = Math.max(0.5, sigma);
   const q = s >= 2.5 ? 0.98711 * s - 0.9633 : 3.97156 - 4.14554 * Math.sqrt(1 - 0.26891 * s);
   const q2 = q * q;
@@ -17,14 +22,22 @@ export function gaussianBlur(data: Float32Array, width: number, height: number, 
   blurColumns(data, width, height, B, c1, c2, c3);
 }
 
-function blurRows(d: Float32Array, w: number, h: number, B: number, c1: number, c2: number, c3: number): void {
+function blurRows(
+  d: Float32Array,
+  w: number,
+  h: number,
+  B: number,
+  c1: number,
+  c2: number,
+  c3: number,
+): void {
   for (let y = 0; y < h; y++) {
     const o = y * w;
     let w1 = d[o]!;
     let w2 = w1;
     let w3 = w1;
     for (let x = 0; x < w; x++) {
-      const v = B * (d[o + x]!) + c1 * w1 + c2 * w2 + c3 * w3;
+      const v = B * d[o + x]! + c1 * w1 + c2 * w2 + c3 * w3;
       d[o + x] = v;
       w3 = w2;
       w2 = w1;
@@ -34,7 +47,7 @@ function blurRows(d: Float32Array, w: number, h: number, B: number, c1: number, 
     w2 = w1;
     w3 = w1;
     for (let x = w - 1; x >= 0; x--) {
-      const v = B * (d[o + x]!) + c1 * w1 + c2 * w2 + c3 * w3;
+      const v = B * d[o + x]! + c1 * w1 + c2 * w2 + c3 * w3;
       d[o + x] = v;
       w3 = w2;
       w2 = w1;
@@ -43,7 +56,15 @@ function blurRows(d: Float32Array, w: number, h: number, B: number, c1: number, 
   }
 }
 
-function blurColumns(d: Float32Array, w: number, h: number, B: number, c1: number, c2: number, c3: number): void {
+function blurColumns(
+  d: Float32Array,
+  w: number,
+  h: number,
+  B: number,
+  c1: number,
+  c2: number,
+  c3: number,
+): void {
   // Forward: row y depends on rows y-1..y-3 (clamped to row 0).
   for (let y = 0; y < h; y++) {
     const o = y * w;
@@ -52,7 +73,7 @@ function blurColumns(d: Float32Array, w: number, h: number, B: number, c1: numbe
     const o3 = Math.max(0, y - 3) * w;
     if (y === 0) continue;
     for (let x = 0; x < w; x++) {
-      d[o + x] = B * (d[o + x]!) + c1 * (d[o1 + x]!) + c2 * (d[o2 + x]!) + c3 * (d[o3 + x]!);
+      d[o + x] = B * d[o + x]! + c1 * d[o1 + x]! + c2 * d[o2 + x]! + c3 * d[o3 + x]!;
     }
   }
   for (let y = h - 2; y >= 0; y--) {
@@ -61,7 +82,7 @@ function blurColumns(d: Float32Array, w: number, h: number, B: number, c1: numbe
     const o2 = Math.min(h - 1, y + 2) * w;
     const o3 = Math.min(h - 1, y + 3) * w;
     for (let x = 0; x < w; x++) {
-      d[o + x] = B * (d[o + x]!) + c1 * (d[o1 + x]!) + c2 * (d[o2 + x]!) + c3 * (d[o3 + x]!);
+      d[o + x] = B * d[o + x]! + c1 * d[o1 + x]! + c2 * d[o2 + x]! + c3 * d[o3 + x]!;
     }
   }
 }

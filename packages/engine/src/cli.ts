@@ -50,7 +50,10 @@ async function main(argv: string[]): Promise<number> {
     try {
       strokeMasks = JSON.parse(await readFile(values.zones, 'utf8'));
     } catch (error) {
-      throw new EngineError('INVALID_OPTIONS', `Cannot read zones file ${values.zones}: ${(error as Error).message}`);
+      throw new EngineError(
+        'INVALID_OPTIONS',
+        `Cannot read zones file ${values.zones}: ${(error as Error).message}`,
+      );
     }
   }
   const ffmpeg = await resolveFfmpeg({ ffmpegPath: process.env.FFMPEG_PATH || undefined });
@@ -100,8 +103,12 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    if (error instanceof EngineError) process.stderr.write(`rasma: ${error.message} [${error.code}]\n`);
-    else process.stderr.write(`rasma: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    if (error instanceof EngineError)
+      process.stderr.write(`rasma: ${error.message} [${error.code}]\n`);
+    else
+      process.stderr.write(
+        `rasma: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      );
     process.exitCode = 1;
   },
 );

@@ -15,7 +15,12 @@ export function colourSeconds(drawingTime: number): number {
 export const COLOUR_RAMP_FRAMES = 4;
 
 /** The finished colour picture: the image's colours multiplied by the line art. */
-export function colourFinal(rgba: Uint8Array, grey: Uint8Array, width: number, height: number): Uint8Array {
+export function colourFinal(
+  rgba: Uint8Array,
+  grey: Uint8Array,
+  width: number,
+  height: number,
+): Uint8Array {
   const rgb = new Uint8Array(width * height * 3);
   for (let p = 0; p < width * height; p++) {
     const a = rgba[p * 4 + 3]!;
@@ -79,16 +84,27 @@ export function planColour(params: {
   }
   // A wavy brush edge rather than a straight scanner line: an offset per row (or column).
   const size = Math.max(width, height);
-  const waves = [0, 1, 2].map(() => ({ k: ((2 + rnd() * 5) * 2 * Math.PI) / size, phase: rnd() * 2 * Math.PI }));
+  const waves = [0, 1, 2].map(() => ({
+    k: ((2 + rnd() * 5) * 2 * Math.PI) / size,
+    phase: rnd() * 2 * Math.PI,
+  }));
   const wave = new Float32Array(size);
-  for (let i = 0; i < size; i++) wave[i] = waves.reduce((sum, w) => sum + 0.025 * Math.sin(i * w.k + w.phase), 0);
+  for (let i = 0; i < size; i++)
+    wave[i] = waves.reduce((sum, w) => sum + 0.025 * Math.sin(i * w.k + w.phase), 0);
   // Per group: frame = floor(a + b * u + c * wave[v]), with u and v the pixel's coordinates along
   // and across the group's direction.
   const coef = directions.map((dir, g) => {
     const range = uMax[g]! > uMin[g]! ? uMax[g]! - uMin[g]! : 1;
     const k = span[g]! * slots;
     const sign = dir === 'Left to right' || dir === 'Top to bottom' ? 1 : -1;
-    return { horizontal: dir === 'Left to right' || dir === 'Right to left', sign, uMin: uMin[g]!, range, k, base: begin[g]! * slots };
+    return {
+      horizontal: dir === 'Left to right' || dir === 'Right to left',
+      sign,
+      uMin: uMin[g]!,
+      range,
+      k,
+      base: begin[g]! * slots,
+    };
   });
   const frameOf = new Int32Array(n);
   for (let y = 0, p = 0; y < height; y++) {

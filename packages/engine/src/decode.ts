@@ -19,7 +19,9 @@ export interface DecodeOptions {
 }
 
 /** Reads the header only and checks size limits; throws EngineError on anything that is not an image. */
-export async function probeImage(input: string | Buffer): Promise<{ width: number; height: number }> {
+export async function probeImage(
+  input: string | Buffer,
+): Promise<{ width: number; height: number }> {
   if (Buffer.isBuffer(input) && input.length === 0) {
     throw new EngineError('NOT_AN_IMAGE', 'The file is empty (0 bytes), not an image.');
   }
@@ -30,19 +32,24 @@ export async function probeImage(input: string | Buffer): Promise<{ width: numbe
     throw toDecodeError(error);
   }
   const { width, height } = meta;
-  if (!width || !height) throw new EngineError('NOT_AN_IMAGE', 'The file is not a readable image (no dimensions).');
+  if (!width || !height)
+    throw new EngineError('NOT_AN_IMAGE', 'The file is not a readable image (no dimensions).');
   const rotated = (meta.orientation ?? 1) >= 5;
   if (width * height > MAX_INPUT_PIXELS) {
     throw new EngineError(
       'IMAGE_TOO_LARGE',
-      `The image is ${width}x${height} (${(width * height / 1e6).toFixed(1)} megapixels); the limit is ${MAX_INPUT_PIXELS / 1e6} megapixels.`,
+      `The image is ${width}x${height} (${((width * height) / 1e6).toFixed(1)} megapixels); the limit is ${MAX_INPUT_PIXELS / 1e6} megapixels.`,
     );
   }
   return rotated ? { width: height, height: width } : { width, height };
 }
 
 /** Even output size with the image's aspect ratio and the given long side. */
-export function fitSize(width: number, height: number, longSide: number): { width: number; height: number } {
+export function fitSize(
+  width: number,
+  height: number,
+  longSide: number,
+): { width: number; height: number } {
   const scale = longSide / Math.max(width, height);
   const even = (v: number) => Math.max(2, 2 * Math.round((v * scale) / 2));
   return { width: even(width), height: even(height) };
@@ -52,7 +59,10 @@ export function fitSize(width: number, height: number, longSide: number): { widt
  * Decodes an image file path or buffer to RGBA bytes (Node only, via sharp), refusing images over
  * 50 megapixels before decoding their pixels. Optionally resizes to a long side.
  */
-export async function decodeImage(input: string | Buffer, options: DecodeOptions = {}): Promise<DecodedImage> {
+export async function decodeImage(
+  input: string | Buffer,
+  options: DecodeOptions = {},
+): Promise<DecodedImage> {
   const source = await probeImage(input);
   const target = options.longSide ? fitSize(source.width, source.height, options.longSide) : source;
   try {
@@ -76,13 +86,25 @@ export async function decodeImage(input: string | Buffer, options: DecodeOptions
 function toDecodeError(error: unknown): EngineError {
   const message = error instanceof Error ? error.message : String(error);
   if (/ENOENT|no such file/i.test(message)) {
-    return new EngineError('IO_ERROR', `The image file could not be read: ${message}`, { cause: error });
+    return new EngineError('IO_ERROR', `The image file could not be read: ${message}`, {
+      cause: error,
+    });
   }
   if (/pixel limit/i.test(message)) {
-    return new EngineError('IMAGE_TOO_LARGE', `The image is over ${MAX_INPUT_PIXELS / 1e6} megapixels.`, { cause: error });
+    return new EngineError(
+      'IMAGE_TOO_LARGE',
+      `The image is over ${MAX_INPUT_PIXELS / 1e6} megapixels.`,
+      { cause: error },
+    );
   }
   if (/premature|truncat|end of|corrupt|VipsJpeg|pngload|read error|Invalid/i.test(message)) {
-    return new EngineError('NOT_AN_IMAGE', `The image file is damaged or truncated (${message.trim()}).`, { cause: error });
+    return new EngineError(
+      'NOT_AN_IMAGE',
+      `The image file is damaged or truncated (${message.trim()}).`,
+      { cause: error },
+    );
   }
-  return new EngineError('NOT_AN_IMAGE', `The file is not a supported image (${message.trim()}).`, { cause: error });
+  return new EngineError('NOT_AN_IMAGE', `The file is not a supported image (${message.trim()}).`, {
+    cause: error,
+  });
 }

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { ffmpegArgs } from './encoder.js';
 
 describe('ffmpegArgs', () => {
-  const settings = { width: 1920, height: 1440, fps: 30, holdFrames: 45, preset: 'veryfast', crf: 20, output: '/tmp/x.mp4' };
+  const settings = {
+    width: 1920,
+    height: 1440,
+    fps: 30,
+    holdFrames: 45,
+    preset: 'veryfast',
+    crf: 20,
+    output: '/tmp/x.mp4',
+  };
 
   it('reads raw yuv420p frames from stdin and writes a faststart H.264 MP4', () => {
     const args = ffmpegArgs(settings);

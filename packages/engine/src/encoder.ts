@@ -111,8 +111,12 @@ export class FfmpegEncoder implements FrameSink {
         this.failure = error;
         reject(
           error.code === 'ENOENT'
-            ? new EngineError('FFMPEG_MISSING', `ffmpeg was not found at ${this.ffmpegPath}.`, { cause: error })
-            : new EngineError('FFMPEG_FAILED', `ffmpeg could not start: ${error.message}`, { cause: error }),
+            ? new EngineError('FFMPEG_MISSING', `ffmpeg was not found at ${this.ffmpegPath}.`, {
+                cause: error,
+              })
+            : new EngineError('FFMPEG_FAILED', `ffmpeg could not start: ${error.message}`, {
+                cause: error,
+              }),
         );
       });
       child.once('spawn', () => resolve());

@@ -55,7 +55,10 @@ async function findFfmpeg(options: ResolveFfmpegOptions): Promise<FfmpegInfo> {
   if (options.ffmpegPath) {
     const version = await ffmpegVersion(options.ffmpegPath);
     if (version) return { path: options.ffmpegPath, source: 'FFMPEG_PATH', version };
-    throw new EngineError('FFMPEG_MISSING', `FFMPEG_PATH is set to ${options.ffmpegPath}, which does not run as ffmpeg.`);
+    throw new EngineError(
+      'FFMPEG_MISSING',
+      `FFMPEG_PATH is set to ${options.ffmpegPath}, which does not run as ffmpeg.`,
+    );
   }
   if (!options.skipPath) {
     const version = await ffmpegVersion('ffmpeg');

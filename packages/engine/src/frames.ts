@@ -76,7 +76,9 @@ export class FrameRenderer {
     this.chromaPlane = (width / 2) * (height / 2);
     this.total = renderedFrames(script);
     const hand = script.hand;
-    this.underlay = new Underlay(hand ? planeSize(hand.y) + planeSize(hand.u) + planeSize(hand.v) : 0);
+    this.underlay = new Underlay(
+      hand ? planeSize(hand.y) + planeSize(hand.u) + planeSize(hand.v) : 0,
+    );
   }
 
   get frameCount(): number {
@@ -90,7 +92,8 @@ export class FrameRenderer {
     const s = this.script;
     this.restoreHand();
     if (k < s.drawFrames) this.paintInk(k);
-    else if (s.colour && k - s.drawFrames < s.colour.frames) this.paintColour(s.colour, k - s.drawFrames);
+    else if (s.colour && k - s.drawFrames < s.colour.frames)
+      this.paintColour(s.colour, k - s.drawFrames);
     const pos = this.handPosition(k);
     if (pos && s.hand) this.drawHand(s.hand, pos.x, pos.y);
     return this.canvas;
@@ -144,7 +147,10 @@ export class FrameRenderer {
     if (out > s.leaveFrames) return null;
     const last = penAt(s.pen, s.drawFrames / s.fps);
     const e = (out / s.leaveFrames) ** 2;
-    return { x: last.x + (s.width + size - last.x) * e, y: last.y + (s.height + size - last.y) * e };
+    return {
+      x: last.x + (s.width + size - last.x) * e,
+      y: last.y + (s.height + size - last.y) * e,
+    };
   }
 
   private drawHand(hand: HandSprite, px: number, py: number): void {
@@ -154,7 +160,15 @@ export class FrameRenderer {
     const c = this.canvas;
     this.underlay.draw(c, 0, width, height, hand.y, tx, ty);
     this.underlay.draw(c, this.chromaOffset, width / 2, height / 2, hand.u, tx / 2, ty / 2);
-    this.underlay.draw(c, this.chromaOffset + this.chromaPlane, width / 2, height / 2, hand.v, tx / 2, ty / 2);
+    this.underlay.draw(
+      c,
+      this.chromaOffset + this.chromaPlane,
+      width / 2,
+      height / 2,
+      hand.v,
+      tx / 2,
+      ty / 2,
+    );
   }
 
   private restoreHand(): void {

@@ -35,7 +35,13 @@ async function rasterizeHand(px: number): Promise<HandSprite> {
 }
 
 /** YUV planes of an RGBA image (even w, h): luma per pixel, chroma per 2 x 2 block. */
-export function spriteFromRgba(data: Uint8Array, w: number, h: number, tipX: number, tipY: number): HandSprite {
+export function spriteFromRgba(
+  data: Uint8Array,
+  w: number,
+  h: number,
+  tipX: number,
+  tipY: number,
+): HandSprite {
   const n = w * h;
   const luma = new Uint8Array(n);
   const alpha = new Uint8Array(n);

@@ -15,7 +15,13 @@ export {
   outputSizeSchema,
   parseRenderOptions,
 } from './options.js';
-export type { RenderOptions, RenderOptionsInput, StrokeMask, AiModel, OutputSize } from './options.js';
+export type {
+  RenderOptions,
+  RenderOptionsInput,
+  StrokeMask,
+  AiModel,
+  OutputSize,
+} from './options.js';
 export { DIRECTIONS } from './types.js';
 export type { Direction, Point, RgbaImage, ZoneShape } from './types.js';
 export { EngineError, isEngineError } from './errors.js';

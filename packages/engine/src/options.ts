@@ -41,5 +41,8 @@ export function parseRenderOptions(input: unknown): RenderOptions {
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const path = issue?.path.length ? issue.path.join('.') : 'options';
-  throw new EngineError('INVALID_OPTIONS', `Invalid option ${path}: ${issue?.message ?? 'invalid value'}`);
+  throw new EngineError(
+    'INVALID_OPTIONS',
+    `Invalid option ${path}: ${issue?.message ?? 'invalid value'}`,
+  );
 }

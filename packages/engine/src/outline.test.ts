@@ -7,7 +7,8 @@ import type { RgbaImage } from './types.js';
 function squareImage(size: number, g: number, from = 0.3, to = 0.7): RgbaImage {
   const data = new Uint8Array(size * size * 4).fill(255);
   for (let y = Math.floor(size * from); y < size * to; y++) {
-    for (let x = Math.floor(size * from); x < size * to; x++) data.fill(g, (y * size + x) * 4, (y * size + x) * 4 + 3);
+    for (let x = Math.floor(size * from); x < size * to; x++)
+      data.fill(g, (y * size + x) * 4, (y * size + x) * 4 + 3);
   }
   return { width: size, height: size, data };
 }
@@ -26,9 +27,12 @@ describe('outline', () => {
 
   it('turns more of the dark areas into ink as the level rises', () => {
     const image = squareImage(64, 110);
-    const counts = [0, 64, 128, 192, 255].map((level) => inkCount(outline(image, { grayscaleLevel: level }).ink));
+    const counts = [0, 64, 128, 192, 255].map((level) =>
+      inkCount(outline(image, { grayscaleLevel: level }).ink),
+    );
     expect(counts[0]).toBe(0);
-    for (let i = 1; i < counts.length; i++) expect(counts[i]).toBeGreaterThanOrEqual(counts[i - 1]!);
+    for (let i = 1; i < counts.length; i++)
+      expect(counts[i]).toBeGreaterThanOrEqual(counts[i - 1]!);
     expect(counts[4]).toBeGreaterThan(counts[1]!);
   });
 
@@ -42,7 +46,11 @@ describe('outline', () => {
     expect(zoned.ink[5 * 64 + 5]).toBe(0);
     expect(zoned.zoneMap[32 * 64 + 32]).toBe(1);
     // Zone coordinates scale with the pixels.
-    const scaled = outline(squareImage(128, 110), { grayscaleLevel: 0, zones: [zone], zoneScale: 2 });
+    const scaled = outline(squareImage(128, 110), {
+      grayscaleLevel: 0,
+      zones: [zone],
+      zoneScale: 2,
+    });
     expect(scaled.zoneMap[64 * 128 + 64 + 15]).toBe(1);
     expect(scaled.zoneMap[64 * 128 + 64 + 25]).toBe(0);
   });

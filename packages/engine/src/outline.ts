@@ -117,7 +117,8 @@ export function xdogTone(image: RgbaImage): Uint8Array {
   for (let i = 0; i < g1.length; i++) g1[i] = EPSILON - ((1 + SHARPEN) * g1[i]! - SHARPEN * g2[i]!);
   const tone = new Uint8Array(width * height);
   const scale = TONE_LUT_SIZE / TONE_LUT_RANGE;
-  const toTone = (d: number) => (d <= 0 ? 255 : d >= TONE_LUT_RANGE ? 0 : toneLut[(d * scale) | 0]!);
+  const toTone = (d: number) =>
+    d <= 0 ? 255 : d >= TONE_LUT_RANGE ? 0 : toneLut[(d * scale) | 0]!;
   if (f === 1) {
     for (let i = 0; i < tone.length; i++) tone[i] = toTone(g1[i]!);
     return tone;
@@ -188,7 +189,12 @@ export function speckSize(width: number, height: number): number {
  * Clears 8-connected ink components smaller than `minSize` pixels, in place. Works on horizontal
  * runs joined with a union-find, so the cost follows the number of runs, not of pixels.
  */
-export function removeSpecks(ink: Uint8Array, width: number, height: number, minSize: number): void {
+export function removeSpecks(
+  ink: Uint8Array,
+  width: number,
+  height: number,
+  minSize: number,
+): void {
   let cap = 1024;
   let runStart = new Int32Array(cap);
   let runEnd = new Int32Array(cap); // exclusive

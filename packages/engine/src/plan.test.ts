@@ -55,8 +55,21 @@ describe('plan', () => {
 
   it('draws zones first, in list order, before the rest', async () => {
     const image = await rgbaOf(await linesPng(240, 160));
-    const zoneA = { points: [{ x: 200, y: 40 }, { x: 200, y: 120 }], brushSize: 50, fillLevel: 50, direction: 'Top to bottom' as const };
-    const zoneB = { points: [{ x: 30, y: 80 }], brushSize: 50, fillLevel: 50, direction: 'Left to right' as const };
+    const zoneA = {
+      points: [
+        { x: 200, y: 40 },
+        { x: 200, y: 120 },
+      ],
+      brushSize: 50,
+      fillLevel: 50,
+      direction: 'Top to bottom' as const,
+    };
+    const zoneB = {
+      points: [{ x: 30, y: 80 }],
+      brushSize: 50,
+      fillLevel: 50,
+      direction: 'Left to right' as const,
+    };
     const sketch = planSketch(image, { ...base, zones: [zoneA, zoneB] });
     const last = [-1, -1, -1];
     const first = [Infinity, Infinity, Infinity];
@@ -77,6 +90,8 @@ describe('plan', () => {
     const a = planSketch(image, { ...base, colour: true });
     const b = planSketch(image, { ...base, colour: true });
     expect(Buffer.from(a.revealFrame.buffer).equals(Buffer.from(b.revealFrame.buffer))).toBe(true);
-    expect(Buffer.from(a.script.colour!.final).equals(Buffer.from(b.script.colour!.final))).toBe(true);
+    expect(Buffer.from(a.script.colour!.final).equals(Buffer.from(b.script.colour!.final))).toBe(
+      true,
+    );
   });
 });

@@ -71,7 +71,10 @@ export function orderStrokes(
     if (!group) continue;
     const dir = directions[g] ?? 'Left to right';
     const u = (p: number) => alongDirection(dir, p % width, Math.floor(p / width));
-    const keyed = group.map((s) => ({ s, key: s.pixels.reduce((m, p) => Math.min(m, u(p)), Infinity) }));
+    const keyed = group.map((s) => ({
+      s,
+      key: s.pixels.reduce((m, p) => Math.min(m, u(p)), Infinity),
+    }));
     const u0 = keyed.reduce((m, k) => Math.min(m, k.key), Infinity);
     const bands = new Map<number, Stroke[]>();
     for (const k of keyed) {
@@ -110,7 +113,9 @@ function nearestFirst(
 ): { strokes: Stroke[]; x: number; y: number } {
   const n = band.length;
   const oriented = band.map((s) =>
-    u(s.pixels[s.pixels.length - 1]!) < u(s.pixels[0]!) ? { group: s.group, pixels: [...s.pixels].reverse() } : s,
+    u(s.pixels[s.pixels.length - 1]!) < u(s.pixels[0]!)
+      ? { group: s.group, pixels: [...s.pixels].reverse() }
+      : s,
   );
   const ends = new Float64Array(n * 4);
   oriented.forEach((s, i) => {
@@ -139,7 +144,12 @@ function nearestFirst(
 }
 
 /** Times ordered strokes over `duration` seconds: pen-down length plus weighted pen-up moves. */
-export function timeStrokes(strokes: readonly Stroke[], width: number, height: number, duration: number): Plan {
+export function timeStrokes(
+  strokes: readonly Stroke[],
+  width: number,
+  height: number,
+  duration: number,
+): Plan {
   const xy = (p: number): [number, number] => [p % width, Math.floor(p / width)];
   let weight = 0;
   let count = 0;
@@ -248,7 +258,10 @@ export function revealFrames(
 }
 
 /** Counting sort of pixel indices by frame: pixels of frame k are order[start[k] .. start[k + 1]). */
-export function bucketByFrame(frameOf: Int32Array, frames: number): { order: Int32Array; start: Int32Array } {
+export function bucketByFrame(
+  frameOf: Int32Array,
+  frames: number,
+): { order: Int32Array; start: Int32Array } {
   const start = new Int32Array(frames + 1);
   for (let p = 0; p < frameOf.length; p++) {
     const f = frameOf[p]!;

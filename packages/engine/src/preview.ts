@@ -8,7 +8,9 @@ import type { ZoneShape } from './types.js';
 
 /** PNG bytes of an outline: white paper, lines in their tone. */
 export async function outlinePng(result: OutlineResult): Promise<Buffer> {
-  return sharp(outlineToGrey(result), { raw: { width: result.width, height: result.height, channels: 1 } })
+  return sharp(outlineToGrey(result), {
+    raw: { width: result.width, height: result.height, channels: 1 },
+  })
     .png({ compressionLevel: 6 })
     .toBuffer();
 }
@@ -23,10 +25,16 @@ export interface PreviewParams {
 }
 
 /** Decodes an image (path or bytes) and returns its outline as PNG bytes. */
-export async function previewOutline(input: string | Buffer, params: PreviewParams = {}): Promise<Buffer> {
+export async function previewOutline(
+  input: string | Buffer,
+  params: PreviewParams = {},
+): Promise<Buffer> {
   const level = params.grayscaleLevel ?? 128;
   if (!Number.isFinite(level) || level < 0 || level > 255) {
-    throw new EngineError('INVALID_OPTIONS', 'Invalid option grayscaleLevel: expected a number from 0 to 255');
+    throw new EngineError(
+      'INVALID_OPTIONS',
+      'Invalid option grayscaleLevel: expected a number from 0 to 255',
+    );
   }
   for (const zone of params.zones ?? []) {
     const bad =
@@ -34,7 +42,11 @@ export async function previewOutline(input: string | Buffer, params: PreviewPara
       !zone.points.every((p) => Number.isFinite(p.x) && Number.isFinite(p.y)) ||
       !(zone.brushSize > 0) ||
       !(zone.fillLevel >= 0 && zone.fillLevel <= 100);
-    if (bad) throw new EngineError('INVALID_OPTIONS', 'Invalid zone: needs points, a positive brushSize and a fillLevel 0-100');
+    if (bad)
+      throw new EngineError(
+        'INVALID_OPTIONS',
+        'Invalid zone: needs points, a positive brushSize and a fillLevel 0-100',
+      );
   }
   const image = await decodeImage(input, params.longSide ? { longSide: params.longSide } : {});
   const result = outline(image, {

@@ -63,7 +63,10 @@ export function renderSketchVideo(params: RenderParams): Promise<RenderResult> {
 export async function renderVideo(params: InternalRenderParams): Promise<RenderResult> {
   const options = parseRenderOptions(params.options);
   if (typeof params.output !== 'string' || params.output.length === 0) {
-    throw new EngineError('INVALID_OPTIONS', 'Invalid option output: an output file path is required');
+    throw new EngineError(
+      'INVALID_OPTIONS',
+      'Invalid option output: an output file path is required',
+    );
   }
   const { signal, log } = params;
   const checkCancelled = () => {
@@ -123,7 +126,9 @@ export async function renderVideo(params: InternalRenderParams): Promise<RenderR
       crf: params.crf ?? DEFAULT_CRF,
       output: video,
     };
-    sink = params.sink ? params.sink(settings, ffmpeg) : new FfmpegEncoder(ffmpeg.path, ffmpegArgs(settings));
+    sink = params.sink
+      ? params.sink(settings, ffmpeg)
+      : new FfmpegEncoder(ffmpeg.path, ffmpegArgs(settings));
     await sink.start();
     const thumbnailDone = writeThumbnail(sketch.finalRgb, width, height, thumb);
     const renderer = new FrameRenderer(sketch.script);
@@ -152,7 +157,8 @@ export async function renderVideo(params: InternalRenderParams): Promise<RenderR
     };
   } catch (error) {
     sink?.abort();
-    if (signal?.aborted) throw new EngineError('CANCELLED', 'The render was cancelled.', { cause: error });
+    if (signal?.aborted)
+      throw new EngineError('CANCELLED', 'The render was cancelled.', { cause: error });
     throw error;
   } finally {
     signal?.removeEventListener('abort', onAbort);
@@ -161,7 +167,12 @@ export async function renderVideo(params: InternalRenderParams): Promise<RenderR
   }
 }
 
-async function writeThumbnail(rgb: Uint8Array, width: number, height: number, path: string): Promise<void> {
+async function writeThumbnail(
+  rgb: Uint8Array,
+  width: number,
+  height: number,
+  path: string,
+): Promise<void> {
   const scale = Math.min(1, THUMBNAIL_LONG_SIDE / Math.max(width, height));
   await sharp(rgb, { raw: { width, height, channels: 3 } })
     .resize(Math.max(1, Math.round(width * scale)), Math.max(1, Math.round(height * scale)))
@@ -183,6 +194,8 @@ async function moveFile(from: string, to: string): Promise<void> {
       await copyFile(from, to);
     }
   } catch (error) {
-    throw new EngineError('IO_ERROR', `Could not write ${to}: ${(error as Error).message}`, { cause: error });
+    throw new EngineError('IO_ERROR', `Could not write ${to}: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
 }

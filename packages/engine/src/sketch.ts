@@ -47,22 +47,53 @@ export interface Sketch {
 
 export function planSketch(image: RgbaImage, params: SketchParams): Sketch {
   const { width, height } = image;
-  const lines = outline(image, { grayscaleLevel: params.grayscaleLevel, zones: params.zones, zoneScale: params.zoneScale });
+  const lines = outline(image, {
+    grayscaleLevel: params.grayscaleLevel,
+    zones: params.zones,
+    zoneScale: params.zoneScale,
+  });
   const grey = outlineToGrey(lines);
   const { skeleton, owner } = centreLines(lines.ink, lines.zoneMap, width, height);
   const directions: Direction[] = [params.direction, ...params.zones.map((z) => z.direction)];
-  const strokes = orderStrokes(traceStrokes(skeleton, lines.zoneMap, width, height), width, height, directions);
+  const strokes = orderStrokes(
+    traceStrokes(skeleton, lines.zoneMap, width, height),
+    width,
+    height,
+    directions,
+  );
   const drawFrames = Math.round(params.drawingTime * FPS);
   const plan = timeStrokes(strokes, width, height, drawFrames / FPS);
   const revealFrame = revealFrames(lines.ink, owner, plan.pixelTime, FPS, drawFrames);
   const ink = bucketByFrame(revealFrame, drawFrames);
   let finalRgb: Uint8Array;
-  const script: FrameScript = { width, height, fps: FPS, drawFrames, ink, grey, pen: plan.pen, leaveFrames: LEAVE_FRAMES };
+  const script: FrameScript = {
+    width,
+    height,
+    fps: FPS,
+    drawFrames,
+    ink,
+    grey,
+    pen: plan.pen,
+    leaveFrames: LEAVE_FRAMES,
+  };
   let colourFrames = 0;
   if (params.colour) {
     colourFrames = Math.round(colourSeconds(params.drawingTime) * FPS);
-    finalRgb = colourFinal(image.data instanceof Uint8Array ? image.data : new Uint8Array(image.data), grey, width, height);
-    script.colour = planColour({ finalRgb, zoneMap: lines.zoneMap, width, height, directions, frames: colourFrames, seed: params.seed });
+    finalRgb = colourFinal(
+      image.data instanceof Uint8Array ? image.data : new Uint8Array(image.data),
+      grey,
+      width,
+      height,
+    );
+    script.colour = planColour({
+      finalRgb,
+      zoneMap: lines.zoneMap,
+      width,
+      height,
+      directions,
+      frames: colourFrames,
+      seed: params.seed,
+    });
   } else {
     finalRgb = new Uint8Array(width * height * 3);
     for (let p = 0; p < grey.length; p++) finalRgb.fill(grey[p]!, p * 3, p * 3 + 3);

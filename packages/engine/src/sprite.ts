@@ -17,7 +17,14 @@ export interface SpritePlane {
 }
 
 /** Builds a plane from per-pixel values and alpha (w x h), offsets relative to (ox, oy). */
-export function buildPlane(value: Uint8Array, alpha: Uint8Array, w: number, h: number, ox: number, oy: number): SpritePlane {
+export function buildPlane(
+  value: Uint8Array,
+  alpha: Uint8Array,
+  w: number,
+  h: number,
+  ox: number,
+  oy: number,
+): SpritePlane {
   const runDx: number[] = [];
   const runDy: number[] = [];
   const runLen: number[] = [];
@@ -28,7 +35,7 @@ export function buildPlane(value: Uint8Array, alpha: Uint8Array, w: number, h: n
   const a: number[] = [];
   const v: number[] = [];
   for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; ) {
+    for (let x = 0; x < w;) {
       const i = y * w + x;
       const al = alpha[i]!;
       if (al === 255) {
@@ -81,7 +88,15 @@ export class Underlay {
   }
 
   /** Draws `plane` with its origin at (x, y) on a plane of the canvas at `base` (w x h). */
-  draw(canvas: Uint8Array, base: number, w: number, h: number, plane: SpritePlane, x: number, y: number): void {
+  draw(
+    canvas: Uint8Array,
+    base: number,
+    w: number,
+    h: number,
+    plane: SpritePlane,
+    x: number,
+    y: number,
+  ): void {
     const { runDx, runDy, runLen, runOff, values } = plane;
     for (let r = 0; r < runLen.length; r++) {
       const yy = y + runDy[r]!;
@@ -123,7 +138,7 @@ export class Underlay {
     for (let s = 0; s < this.segs; s++) {
       const len = this.segLen[s]!;
       if (len === 1) canvas[this.segIdx[s]!] = this.values[pos]!;
-      else canvas.set(this.values.subarray(pos, pos + len), this.segIdx[s]!);
+      else canvas.set(this.values.subarray(pos, pos + len), this.segIdx[s]);
       pos += len;
     }
     this.used = 0;

@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { centreLines, thin, traceStrokes } from './strokes.js';
 
-function draw(width: number, height: number, rects: [number, number, number, number][]): Uint8Array {
+function draw(
+  width: number,
+  height: number,
+  rects: [number, number, number, number][],
+): Uint8Array {
   const ink = new Uint8Array(width * height);
-  for (const [x0, y0, x1, y1] of rects) for (let y = y0; y < y1; y++) ink.fill(1, y * width + x0, y * width + x1);
+  for (const [x0, y0, x1, y1] of rects)
+    for (let y = y0; y < y1; y++) ink.fill(1, y * width + x0, y * width + x1);
   return ink;
 }
 

@@ -51,9 +51,19 @@ export function thin(ink: Uint8Array, width: number, height: number): Uint8Array
   // Work on a copy padded by one pixel so neighbours never leave the array.
   const pw = width + 2;
   const img = new Uint8Array(pw * (height + 2));
-  for (let y = 0; y < height; y++) img.set(ink.subarray(y * width, (y + 1) * width), (y + 1) * pw + 1);
+  for (let y = 0; y < height; y++)
+    img.set(ink.subarray(y * width, (y + 1) * width), (y + 1) * pw + 1);
   const off = DX.map((dx, i) => DY[i]! * pw + dx);
-  const [o0, o1, o2, o3, o4, o5, o6, o7] = off as [number, number, number, number, number, number, number, number];
+  const [o0, o1, o2, o3, o4, o5, o6, o7] = off as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const maskAt = (q: number) =>
     img[q + o0]! |
     (img[q + o1]! << 1) |
@@ -100,7 +110,8 @@ export function thin(ink: Uint8Array, width: number, height: number): Uint8Array
     current = next;
   }
   const out = new Uint8Array(width * height);
-  for (let y = 0; y < height; y++) out.set(img.subarray((y + 1) * pw + 1, (y + 1) * pw + 1 + width), y * width);
+  for (let y = 0; y < height; y++)
+    out.set(img.subarray((y + 1) * pw + 1, (y + 1) * pw + 1 + width), y * width);
   return out;
 }
 
@@ -186,14 +197,22 @@ export function centreLines(
       }
     }
   }
-  return { skeleton, owner: missing ? nearestSkeleton(ink, skeleton, groupMap, width, height) : owner };
+  return {
+    skeleton,
+    owner: missing ? nearestSkeleton(ink, skeleton, groupMap, width, height) : owner,
+  };
 }
 
 /**
  * Splits the skeleton into strokes: pieces between endpoints and junctions (crossing number >= 3),
  * never crossing from one group to another, then closed loops. `groupMap` gives each pixel's group.
  */
-export function traceStrokes(skeleton: Uint8Array, groupMap: Uint8Array, width: number, height: number): Stroke[] {
+export function traceStrokes(
+  skeleton: Uint8Array,
+  groupMap: Uint8Array,
+  width: number,
+  height: number,
+): Stroke[] {
   const n = width * height;
   const neighbours = (p: number, out: number[]) => {
     out.length = 0;
@@ -272,12 +291,13 @@ export function traceStrokes(skeleton: Uint8Array, groupMap: Uint8Array, width: 
       if (kind[q] !== 3 && visited[q] === 0) walk(p, q);
     }
   };
-  for (const p of points) if (kind[p] === 2 && visited[p] === 0) {
-    visited[p] = 1;
-    const first = neighbours(p, nb).find((q) => visited[q] === 0 || kind[q] === 3);
-    if (first === undefined) strokes.push({ group: groupMap[p]!, pixels: [p] });
-    else walk(p, first);
-  }
+  for (const p of points)
+    if (kind[p] === 2 && visited[p] === 0) {
+      visited[p] = 1;
+      const first = neighbours(p, nb).find((q) => visited[q] === 0 || kind[q] === 3);
+      if (first === undefined) strokes.push({ group: groupMap[p]!, pixels: [p] });
+      else walk(p, first);
+    }
   for (const p of points) if (kind[p] === 3) startFrom(p);
   for (const p of points) {
     if (visited[p] !== 0 || kind[p] === 3) continue;
@@ -289,7 +309,8 @@ export function traceStrokes(skeleton: Uint8Array, groupMap: Uint8Array, width: 
   // Junction pixels no piece reached (inside a junction cluster) become dots.
   for (const p of points) {
     if (kind[p] !== 3) continue;
-    if (!neighbours(p, nb).some((q) => kind[q] !== 3)) strokes.push({ group: groupMap[p]!, pixels: [p] });
+    if (!neighbours(p, nb).some((q) => kind[q] !== 3))
+      strokes.push({ group: groupMap[p]!, pixels: [p] });
   }
   return strokes;
 }

@@ -1,5 +1,10 @@
 /** Plain types shared by the browser-safe steps (no runtime imports here). */
-export const DIRECTIONS = ['Left to right', 'Right to left', 'Top to bottom', 'Bottom to top'] as const;
+export const DIRECTIONS = [
+  'Left to right',
+  'Right to left',
+  'Top to bottom',
+  'Bottom to top',
+] as const;
 export type Direction = (typeof DIRECTIONS)[number];
 
 export interface Point {

@@ -22,7 +22,7 @@ export async function mp4Duration(path: string): Promise<number> {
 export async function mp4TopBoxes(path: string): Promise<string[]> {
   const buf = await readFile(path);
   const names: string[] = [];
-  for (let o = 0; o + 8 <= buf.length; ) {
+  for (let o = 0; o + 8 <= buf.length;) {
     const size = buf.readUInt32BE(o);
     names.push(buf.toString('latin1', o + 4, o + 8));
     if (size < 8) break;
@@ -31,8 +31,13 @@ export async function mp4TopBoxes(path: string): Promise<string[]> {
   return names;
 }
 
-function findBox(buf: Buffer, start: number, end: number, type: string): { start: number; end: number } | null {
-  for (let o = start; o + 8 <= end; ) {
+function findBox(
+  buf: Buffer,
+  start: number,
+  end: number,
+  type: string,
+): { start: number; end: number } | null {
+  for (let o = start; o + 8 <= end;) {
     let size = buf.readUInt32BE(o);
     let header = 8;
     if (size === 1) {
@@ -54,12 +59,37 @@ export function extractFrame(
   format: 'rgb24' | 'gray' = 'rgb24',
 ): Promise<Buffer> {
   const seek = seconds < 0 ? ['-sseof', String(seconds)] : ['-ss', String(seconds)];
-  const args = ['-hide_banner', '-loglevel', 'error', ...seek, '-i', video, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', format, 'pipe:1'];
+  const args = [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    ...seek,
+    '-i',
+    video,
+    '-frames:v',
+    '1',
+    '-f',
+    'rawvideo',
+    '-pix_fmt',
+    format,
+    'pipe:1',
+  ];
   return new Promise((resolve, reject) => {
-    execFile(ffmpegPath, args, { encoding: 'buffer', maxBuffer: 512 * 1024 * 1024 }, (error, stdout, stderr) => {
-      if (error) reject(new EngineError('FFMPEG_FAILED', `ffmpeg could not read ${video}: ${stderr.toString().trim()}`));
-      else resolve(stdout);
-    });
+    execFile(
+      ffmpegPath,
+      args,
+      { encoding: 'buffer', maxBuffer: 512 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        if (error)
+          reject(
+            new EngineError(
+              'FFMPEG_FAILED',
+              `ffmpeg could not read ${video}: ${stderr.toString().trim()}`,
+            ),
+          );
+        else resolve(stdout);
+      },
+    );
   });
 }
 
@@ -85,7 +115,12 @@ export async function contactSheet(
   );
   const gap = 8;
   await sharp({
-    create: { width: tileWidth * 4 + gap * 5, height: tileHeight + gap * 2, channels: 3, background: '#888888' },
+    create: {
+      width: tileWidth * 4 + gap * 5,
+      height: tileHeight + gap * 2,
+      channels: 3,
+      background: '#888888',
+    },
   })
     .composite(tiles.map((input, i) => ({ input, left: gap + i * (tileWidth + gap), top: gap })))
     .png()

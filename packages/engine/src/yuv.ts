@@ -1,7 +1,9 @@
 /** BT.709 limited-range conversions (the MP4 is tagged bt709 / tv range). Pure. */
 
 /** Y for a grey level 0-255. */
-export const GREY_TO_Y = Uint8Array.from({ length: 256 }, (_, g) => Math.round(16 + (219 * g) / 255));
+export const GREY_TO_Y = Uint8Array.from({ length: 256 }, (_, g) =>
+  Math.round(16 + (219 * g) / 255),
+);
 
 /** Limited-range BT.709 luma of an RGB colour. */
 export function lumaOf(r: number, g: number, b: number): number {
@@ -14,7 +16,11 @@ export function rgbToYuv(r: number, g: number, b: number): [number, number, numb
   const B = b / 255;
   const y = 0.2126 * R + 0.7152 * G + 0.0722 * B;
   const clamp = (v: number) => (v < 0 ? 0 : v > 255 ? 255 : Math.round(v));
-  return [clamp(16 + 219 * y), clamp(128 + (224 * (B - y)) / 1.8556), clamp(128 + (224 * (R - y)) / 1.5748)];
+  return [
+    clamp(16 + 219 * y),
+    clamp(128 + (224 * (B - y)) / 1.8556),
+    clamp(128 + (224 * (R - y)) / 1.5748),
+  ];
 }
 
 /** Size in bytes of one yuv420p frame (even width and height). */
@@ -31,7 +37,8 @@ export function rgbToYuv420(rgb: Uint8Array, width: number, height: number): Uin
   const cw = width / 2;
   const uOff = width * height;
   const vOff = uOff + cw * (height / 2);
-  for (let p = 0; p < width * height; p++) out[p] = lumaOf(rgb[p * 3]!, rgb[p * 3 + 1]!, rgb[p * 3 + 2]!);
+  for (let p = 0; p < width * height; p++)
+    out[p] = lumaOf(rgb[p * 3]!, rgb[p * 3 + 1]!, rgb[p * 3 + 2]!);
   for (let cy = 0; cy < height / 2; cy++) {
     for (let cx = 0; cx < cw; cx++) {
       let r = 0;

@@ -6,7 +6,12 @@ import type { ZoneShape } from './types.js';
  * Where zones overlap, the first one in the list wins (it is drawn first). Coordinates and brush
  * sizes are multiplied by `scale` (image pixels -> working pixels).
  */
-export function rasterizeZones(width: number, height: number, zones: readonly ZoneShape[], scale = 1): Uint8Array {
+export function rasterizeZones(
+  width: number,
+  height: number,
+  zones: readonly ZoneShape[],
+  scale = 1,
+): Uint8Array {
   const map = new Uint8Array(width * height);
   for (let z = Math.min(zones.length, 255) - 1; z >= 0; z--) {
     const zone = zones[z];
@@ -18,7 +23,17 @@ export function rasterizeZones(width: number, height: number, zones: readonly Zo
       const b = pts[i + 1] ?? a;
       if (!a || !b) continue;
       if (i > 0 && i === pts.length - 1 && pts.length > 1) break;
-      paintCapsule(map, width, height, a.x * scale, a.y * scale, b.x * scale, b.y * scale, r, z + 1);
+      paintCapsule(
+        map,
+        width,
+        height,
+        a.x * scale,
+        a.y * scale,
+        b.x * scale,
+        b.y * scale,
+        r,
+        z + 1,
+      );
     }
   }
   return map;

@@ -64,7 +64,10 @@ describe('bad input gives a typed error', () => {
 
   it('a truncated image: NOT_AN_IMAGE', async () => {
     const jpeg = await (await import('sharp')).default(png).jpeg().toBuffer();
-    for (const cut of [png.subarray(0, Math.floor(png.length / 2)), jpeg.subarray(0, Math.floor(jpeg.length / 2))]) {
+    for (const cut of [
+      png.subarray(0, Math.floor(png.length / 2)),
+      jpeg.subarray(0, Math.floor(jpeg.length / 2)),
+    ]) {
       await expect(render({ input: cut })).rejects.toMatchObject({ code: 'NOT_AN_IMAGE' });
     }
   });
@@ -81,17 +84,35 @@ describe('bad input gives a typed error', () => {
     expect(error).toMatchObject({ code: 'IMAGE_TOO_LARGE' });
     expect((error as Error).message).toContain('10000x6000');
     expect(Date.now() - started).toBeLessThan(2000);
-    await expect(previewOutline(pngClaiming(8_000, 8_000))).rejects.toMatchObject({ code: 'IMAGE_TOO_LARGE' });
+    await expect(previewOutline(pngClaiming(8_000, 8_000))).rejects.toMatchObject({
+      code: 'IMAGE_TOO_LARGE',
+    });
   });
 
   it.each([
-    ['a zone with no points', { strokeMasks: [{ id: '1', points: [], brushSize: 20, direction: 'Left to right', fillLevel: 50 }] }, 'strokeMasks.0.points'],
+    [
+      'a zone with no points',
+      {
+        strokeMasks: [
+          { id: '1', points: [], brushSize: 20, direction: 'Left to right', fillLevel: 50 },
+        ],
+      },
+      'strokeMasks.0.points',
+    ],
     ['a NaN drawing time', { drawingTime: Number.NaN }, 'drawingTime'],
     ['a drawing time over 100', { drawingTime: 101 }, 'drawingTime'],
     ['a fractional drawing time', { drawingTime: 1.5 }, 'drawingTime'],
     ['a grayscale level over 255', { grayscaleLevel: 300 }, 'grayscaleLevel'],
-    ['a fill level over 100', { strokeMasks: [{ id: '1', points: [{ x: 1, y: 1 }], brushSize: 20, fillLevel: 150 }] }, 'fillLevel'],
-    ['a NaN point', { strokeMasks: [{ id: '1', points: [{ x: Number.NaN, y: 1 }], brushSize: 20 }] }, 'points.0.x'],
+    [
+      'a fill level over 100',
+      { strokeMasks: [{ id: '1', points: [{ x: 1, y: 1 }], brushSize: 20, fillLevel: 150 }] },
+      'fillLevel',
+    ],
+    [
+      'a NaN point',
+      { strokeMasks: [{ id: '1', points: [{ x: Number.NaN, y: 1 }], brushSize: 20 }] },
+      'points.0.x',
+    ],
     ['an unknown model', { aiModel: 'rasma-ultra' }, 'aiModel'],
     ['an unknown direction', { direction: 'Diagonal' }, 'direction'],
     ['an unsupported size', { size: 1000 }, 'size'],
@@ -102,13 +123,19 @@ describe('bad input gives a typed error', () => {
   });
 
   it('ffmpeg missing: FFMPEG_MISSING', async () => {
-    await expect(resolveFfmpeg({ ffmpegPath: '/nonexistent/ffmpeg' })).rejects.toMatchObject({ code: 'FFMPEG_MISSING' });
+    await expect(resolveFfmpeg({ ffmpegPath: '/nonexistent/ffmpeg' })).rejects.toMatchObject({
+      code: 'FFMPEG_MISSING',
+    });
     const missing = { path: '/nonexistent/ffmpeg', source: 'FFMPEG_PATH' as const, version: '?' };
-    await expect(render({ ffmpeg: missing, options: { drawingTime: 1 } })).rejects.toMatchObject({ code: 'FFMPEG_MISSING' });
+    await expect(render({ ffmpeg: missing, options: { drawingTime: 1 } })).rejects.toMatchObject({
+      code: 'FFMPEG_MISSING',
+    });
   });
 
   it('ffmpeg failing: FFMPEG_FAILED with the tail of its stderr', async () => {
-    const error = await render({ preset: 'no-such-preset', options: { drawingTime: 1 } }).catch((e: unknown) => e);
+    const error = await render({ preset: 'no-such-preset', options: { drawingTime: 1 } }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toMatchObject({ code: 'FFMPEG_FAILED' });
     expect((error as Error).message).toMatch(/preset/i);
   });

@@ -25,7 +25,7 @@ export function spearman(xs: readonly number[], ys: readonly number[]): number {
   const rank = (v: readonly number[]) => {
     const idx = v.map((_, i) => i).sort((i, j) => v[i]! - v[j]!);
     const r = new Float64Array(v.length);
-    for (let k = 0; k < idx.length; ) {
+    for (let k = 0; k < idx.length;) {
       let e = k;
       while (e + 1 < idx.length && v[idx[e + 1]!] === v[idx[k]!]) e++;
       for (let m = k; m <= e; m++) r[idx[m]!] = (k + e) / 2;
@@ -48,6 +48,9 @@ export function spearman(xs: readonly number[], ys: readonly number[]): number {
   return num / Math.sqrt(dx * dy);
 }
 
-export async function rgbaOf(png: Buffer, longSide?: number): Promise<RgbaImage & { data: Uint8Array }> {
+export async function rgbaOf(
+  png: Buffer,
+  longSide?: number,
+): Promise<RgbaImage & { data: Uint8Array }> {
   return decodeImage(png, longSide ? { longSide } : {});
 }

@@ -67,7 +67,15 @@ describe('renderSketchVideo', () => {
 
     // Bound: the decoded last frame is within 30 dB PSNR of the outline picture.
     const image = await decodeImage(scene, { longSide: LONG_SIDE });
-    const sketch = planSketch(image, { zones: [], zoneScale: 1, grayscaleLevel: 128, direction: 'Left to right', drawingTime: 2, colour: false, seed: 1 });
+    const sketch = planSketch(image, {
+      zones: [],
+      zoneScale: 1,
+      grayscaleLevel: 128,
+      direction: 'Left to right',
+      drawingTime: 2,
+      colour: false,
+      seed: 1,
+    });
     const last = await extractFrame(ffmpeg.path, output, -0.05, 'gray');
     expect(last.length).toBe(result.width * result.height);
     expect(psnr(last, sketch.grey)).toBeGreaterThanOrEqual(30);
@@ -91,7 +99,15 @@ describe('renderSketchVideo', () => {
     expect(Math.abs((await mp4Duration(output)) - expected)).toBeLessThanOrEqual(1 / FPS);
     const last = await extractFrame(ffmpeg.path, output, -0.05, 'rgb24');
     const source = await decodeImage(scene, { longSide: LONG_SIDE });
-    const sketch = planSketch(source, { zones: [], zoneScale: 1, grayscaleLevel: 128, direction: 'Left to right', drawingTime: 1, colour: true, seed: 1 });
+    const sketch = planSketch(source, {
+      zones: [],
+      zoneScale: 1,
+      grayscaleLevel: 128,
+      direction: 'Left to right',
+      drawingTime: 1,
+      colour: true,
+      seed: 1,
+    });
     // Off the lines, the colours are the source's: mean absolute error per channel under 8.
     let sum = 0;
     let n = 0;
@@ -129,7 +145,12 @@ describe('renderSketchVideo', () => {
   it('refuses to start when already cancelled', async () => {
     const controller = new AbortController();
     controller.abort();
-    const promise = renderVideo({ input: scene, output: '/tmp/x.mp4', signal: controller.signal, ffmpeg });
+    const promise = renderVideo({
+      input: scene,
+      output: '/tmp/x.mp4',
+      signal: controller.signal,
+      ffmpeg,
+    });
     await expect(promise).rejects.toBeInstanceOf(EngineError);
     await expect(promise).rejects.toMatchObject({ code: 'CANCELLED' });
   });
