@@ -24,7 +24,7 @@ export interface EncodeSettings {
 }
 
 /** x264 preset chosen by measurement (see README): the best size / speed trade-off here. */
-export const DEFAULT_PRESET = 'veryfast';
+export const DEFAULT_PRESET = 'superfast';
 export const DEFAULT_CRF = 20;
 
 /** The ffmpeg argument list for encoding raw yuv420p frames from stdin to an H.264 MP4. */
