@@ -141,7 +141,7 @@ export class FrameRenderer {
       const pen = penAt(s.pen, (k + 1) / s.fps);
       // The hand rises a little (up and right) while the pen is lifted.
       this.lift += ((pen.down ? 0 : 1) - this.lift) * 0.5;
-      return { x: pen.x + this.lift * size * 0.02, y: pen.y - this.lift * size * 0.03 };
+      return { x: pen.x + this.lift * size * 0.012, y: pen.y - this.lift * size * 0.018 };
     }
     const out = k - s.drawFrames + 1;
     if (out > s.leaveFrames) return null;

@@ -6,15 +6,16 @@ import { buildPlane } from './sprite.js';
 import { lumaOf, rgbToYuv } from './yuv.js';
 
 const SVG_URL = new URL('../assets/hand.svg', import.meta.url);
-/** Pen tip in the SVG's 520 x 520 box. */
+/** Pen tip in the SVG's 900 x 900 box; the hand itself fills about 520 x 520 of it. */
 const TIP = 12;
-const SVG_SIZE = 520;
+const SVG_SIZE = 900;
+const HAND_SIZE = 520;
 
 const cache = new Map<number, Promise<HandSprite>>();
 
-/** The hand with its box `size` pixels square (cached per size). */
+/** The hand drawn `size` pixels tall and wide, its arm reaching further (cached per size). */
 export function loadHand(size: number): Promise<HandSprite> {
-  const px = Math.max(8, Math.round(size / 2) * 2);
+  const px = Math.max(8, Math.round((size * SVG_SIZE) / HAND_SIZE / 2) * 2);
   let hand = cache.get(px);
   if (!hand) {
     hand = rasterizeHand(px);
