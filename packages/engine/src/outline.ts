@@ -65,10 +65,15 @@ export function toLuma(image: RgbaImage, f = 1): Float32Array {
   const out = new Float32Array(lw * lh);
   if (f === 1) {
     const k = 1 / 255;
-    for (let p = 0, j = 0; p < out.length; p++, j += 4) {
-      const a = data[j + 3]!;
-      const v = (19595 * data[j]! + 38470 * data[j + 1]! + 7471 * data[j + 2]!) >>> 16;
-      out[p] = (a === 255 ? v : (v * a + 255 * (255 - a)) / 255) * k;
+    for (let p = 0, j = 0; p < out.length; p++, j += 4) out[p] = lumaAt(data, j) * k;
+    return out;
+  }
+  if (f === 2 && width % 2 === 0 && height % 2 === 0) {
+    const k = 1 / (4 * 255);
+    for (let ly = 0; ly < lh; ly++) {
+      for (let lx = 0, j = ly * 2 * width * 4, q = j + width * 4; lx < lw; lx++, j += 8, q += 8) {
+        out[ly * lw + lx] = (lumaAt(data, j) + lumaAt(data, j + 4) + lumaAt(data, q) + lumaAt(data, q + 4)) * k;
+      }
     }
     return out;
   }
@@ -80,9 +85,7 @@ export function toLuma(image: RgbaImage, f = 1): Float32Array {
       let n = 0;
       for (let y = ly * f; y < yEnd; y++) {
         for (let x = lx * f, j = (y * width + x) * 4; x < xEnd; x++, j += 4) {
-          const a = data[j + 3]!;
-          const v = (19595 * data[j]! + 38470 * data[j + 1]! + 7471 * data[j + 2]!) >>> 16;
-          sum += a === 255 ? v : (v * a + 255 * (255 - a)) / 255;
+          sum += lumaAt(data, j);
           n++;
         }
       }
@@ -90,6 +93,13 @@ export function toLuma(image: RgbaImage, f = 1): Float32Array {
     }
   }
   return out;
+}
+
+/** Luma 0-255 of the RGBA pixel at byte offset j, over white paper. */
+function lumaAt(data: Uint8Array | Uint8ClampedArray, j: number): number {
+  const a = data[j + 3]!;
+  const v = (19595 * data[j]! + 38470 * data[j + 1]! + 7471 * data[j + 2]!) >>> 16;
+  return a === 255 ? v : (v * a + 255 * (255 - a)) / 255;
 }
 
 /** Working scale: large images are filtered at 1/f size so the blur stays near 1 px there. */
@@ -123,7 +133,8 @@ export function xdogTone(image: RgbaImage): Uint8Array {
     for (let i = 0; i < tone.length; i++) tone[i] = toTone(g1[i]!);
     return tone;
   }
-  // Bilinear interpolation of the low-resolution field (pixel centres aligned).
+  // Bilinear interpolation of the low-resolution field (pixel centres aligned): blend two rows
+  // once per output row, then interpolate along it.
   const x0s = new Int32Array(width);
   const wxs = new Float32Array(width);
   for (let x = 0; x < width; x++) {
@@ -131,19 +142,19 @@ export function xdogTone(image: RgbaImage): Uint8Array {
     x0s[x] = Math.min(lw - 2, Math.floor(sx));
     wxs[x] = sx - x0s[x]!;
   }
+  const row = new Float32Array(lw);
   for (let y = 0; y < height; y++) {
     const sy = Math.min(lh - 1, Math.max(0, (y + 0.5) / f - 0.5));
     const y0 = Math.min(Math.max(0, lh - 2), Math.floor(sy));
     const wy = sy - y0;
     const r0 = y0 * lw;
     const r1 = Math.min(lh - 1, y0 + 1) * lw;
+    for (let i = 0; i < lw; i++) row[i] = g1[r0 + i]! + (g1[r1 + i]! - g1[r0 + i]!) * wy;
     const o = y * width;
     for (let x = 0; x < width; x++) {
       const x0 = x0s[x]!;
-      const wx = wxs[x]!;
-      const a = g1[r0 + x0]! + (g1[r0 + x0 + 1]! - g1[r0 + x0]!) * wx;
-      const b = g1[r1 + x0]! + (g1[r1 + x0 + 1]! - g1[r1 + x0]!) * wx;
-      tone[o + x] = toTone(a + (b - a) * wy);
+      const a = row[x0]!;
+      tone[o + x] = toTone(a + (row[x0 + 1]! - a) * wxs[x]!);
     }
   }
   return tone;
