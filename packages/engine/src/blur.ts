@@ -17,54 +17,43 @@ export function gaussianBlur(
   const c1 = (2.44413 * q + 2.85619 * q2 + 1.26661 * q3) / b0;
   const c2 = -(1.4281 * q2 + 1.26661 * q3) / b0;
   const c3 = (0.422205 * q3) / b0;
-  const B = 1 - (c1 + c2 + c3);
-  blurRows(data, width, height, B, c1, c2, c3);
-  blurColumns(data, width, height, B, c1, c2, c3);
+  const k = { B: 1 - (c1 + c2 + c3), c1, c2, c3 };
+  blurRows(data, width, height, k);
+  blurColumns(data, width, height, k);
 }
 
-function blurRows(
-  d: Float32Array,
-  w: number,
-  h: number,
-  B: number,
-  c1: number,
-  c2: number,
-  c3: number,
-): void {
+/** Filter coefficients: output = B * input + c1 * previous + c2 * before + c3 * before that. */
+interface Coefficients {
+  B: number;
+  c1: number;
+  c2: number;
+  c3: number;
+}
+
+function blurRows(d: Float32Array, w: number, h: number, k: Coefficients): void {
   for (let y = 0; y < h; y++) {
-    const o = y * w;
-    let w1 = d[o]!;
-    let w2 = w1;
-    let w3 = w1;
-    for (let x = 0; x < w; x++) {
-      const v = B * d[o + x]! + c1 * w1 + c2 * w2 + c3 * w3;
-      d[o + x] = v;
-      w3 = w2;
-      w2 = w1;
-      w1 = v;
-    }
-    w1 = d[o + w - 1]!;
-    w2 = w1;
-    w3 = w1;
-    for (let x = w - 1; x >= 0; x--) {
-      const v = B * d[o + x]! + c1 * w1 + c2 * w2 + c3 * w3;
-      d[o + x] = v;
-      w3 = w2;
-      w2 = w1;
-      w1 = v;
-    }
+    sweep(d, y * w, y * w + w - 1, 1, k);
+    sweep(d, y * w + w - 1, y * w, -1, k);
   }
 }
 
-function blurColumns(
-  d: Float32Array,
-  w: number,
-  h: number,
-  B: number,
-  c1: number,
-  c2: number,
-  c3: number,
-): void {
+/** One causal pass from index `from` to `to` (inclusive) in steps of `step`, edge value padded. */
+function sweep(d: Float32Array, from: number, to: number, step: number, k: Coefficients): void {
+  const { B, c1, c2, c3 } = k;
+  let w1 = d[from]!;
+  let w2 = w1;
+  let w3 = w1;
+  for (let i = from; i !== to + step; i += step) {
+    const v = B * d[i]! + c1 * w1 + c2 * w2 + c3 * w3;
+    d[i] = v;
+    w3 = w2;
+    w2 = w1;
+    w1 = v;
+  }
+}
+
+function blurColumns(d: Float32Array, w: number, h: number, k: Coefficients): void {
+  const { B, c1, c2, c3 } = k;
   // Forward: row y depends on rows y-1..y-3 (clamped to row 0).
   for (let y = 0; y < h; y++) {
     const o = y * w;

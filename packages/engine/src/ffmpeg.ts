@@ -2,6 +2,7 @@
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { EngineError } from './errors.js';
+import { memoize } from './memo.js';
 
 export interface FfmpegInfo {
   path: string;
@@ -42,13 +43,7 @@ const cache = new Map<string, Promise<FfmpegInfo>>();
 /** Finds a working ffmpeg or throws EngineError FFMPEG_MISSING. Cached per argument. */
 export function resolveFfmpeg(options: ResolveFfmpegOptions = {}): Promise<FfmpegInfo> {
   const key = `${options.ffmpegPath ?? ''}|${options.skipPath ? 1 : 0}`;
-  let found = cache.get(key);
-  if (!found) {
-    found = findFfmpeg(options);
-    cache.set(key, found);
-    found.catch(() => cache.delete(key));
-  }
-  return found;
+  return memoize(cache, key, () => findFfmpeg(options));
 }
 
 async function findFfmpeg(options: ResolveFfmpegOptions): Promise<FfmpegInfo> {

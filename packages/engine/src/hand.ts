@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import type { HandSprite } from './frames.js';
+import { memoize } from './memo.js';
 import { buildPlane } from './sprite.js';
 import { lumaOf, rgbToYuv } from './yuv.js';
 
@@ -16,13 +17,7 @@ const cache = new Map<number, Promise<HandSprite>>();
 /** The hand drawn `size` pixels tall and wide, its arm reaching further (cached per size). */
 export function loadHand(size: number): Promise<HandSprite> {
   const px = Math.max(8, Math.round((size * SVG_SIZE) / HAND_SIZE / 2) * 2);
-  let hand = cache.get(px);
-  if (!hand) {
-    hand = rasterizeHand(px);
-    cache.set(px, hand);
-    hand.catch(() => cache.delete(px));
-  }
-  return hand;
+  return memoize(cache, px, () => rasterizeHand(px));
 }
 
 async function rasterizeHand(px: number): Promise<HandSprite> {

@@ -72,7 +72,8 @@ export function toLuma(image: RgbaImage, f = 1): Float32Array {
     const k = 1 / (4 * 255);
     for (let ly = 0; ly < lh; ly++) {
       for (let lx = 0, j = ly * 2 * width * 4, q = j + width * 4; lx < lw; lx++, j += 8, q += 8) {
-        out[ly * lw + lx] = (lumaAt(data, j) + lumaAt(data, j + 4) + lumaAt(data, q) + lumaAt(data, q + 4)) * k;
+        out[ly * lw + lx] =
+          (lumaAt(data, j) + lumaAt(data, j + 4) + lumaAt(data, q) + lumaAt(data, q + 4)) * k;
       }
     }
     return out;

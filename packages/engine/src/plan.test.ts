@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { linesPng } from '../test/fixtures.js';
-import { rgbaOf, spearman } from '../test/helpers.js';
+import { rgbaOf, sketchParams, spearman } from '../test/helpers.js';
 import { penAt } from './plan.js';
 import { FPS, planSketch } from './sketch.js';
-import type { SketchParams } from './sketch.js';
 
-const base: SketchParams = {
-  zones: [],
-  zoneScale: 1,
-  grayscaleLevel: 128,
-  direction: 'Left to right',
-  drawingTime: 2,
-  colour: false,
-  seed: 1,
-};
+const base = sketchParams({ drawingTime: 2 });
 
 describe('plan', () => {
   it('reveals every ink pixel, in the drawing phase, following the direction', async () => {

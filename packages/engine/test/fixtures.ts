@@ -1,16 +1,5 @@
 import sharp from 'sharp';
-
-/** Deterministic PRNG (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { random as rng } from '../src/colour.js';
 
 /** A colourful landscape scene as SVG (our own artwork), with `detail` extra random shapes. */
 export function sceneSvg(width: number, height: number, detail = 0, seed = 7): string {

@@ -2,6 +2,7 @@ import { mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeImage } from '../src/decode.js';
+import type { SketchParams } from '../src/sketch.js';
 import type { RgbaImage } from '../src/types.js';
 
 export async function freshDir(prefix = 'rasma-test-'): Promise<string> {
@@ -53,4 +54,18 @@ export async function rgbaOf(
   longSide?: number,
 ): Promise<RgbaImage & { data: Uint8Array }> {
   return decodeImage(png, longSide ? { longSide } : {});
+}
+
+/** Sketch parameters as renderSketchVideo derives them from default options. */
+export function sketchParams(over: Partial<SketchParams> = {}): SketchParams {
+  return {
+    zones: [],
+    zoneScale: 1,
+    grayscaleLevel: 128,
+    direction: 'Left to right',
+    drawingTime: 15,
+    colour: false,
+    seed: 1,
+    ...over,
+  };
 }

@@ -10,7 +10,7 @@ import { renderVideo } from '../src/render.js';
 import { FPS, HOLD_SECONDS, planSketch } from '../src/sketch.js';
 import { extractFrame, mp4Duration, mp4TopBoxes } from '../src/video-file.js';
 import { scenePng } from './fixtures.js';
-import { freshDir, isEmptyDir, psnr } from './helpers.js';
+import { freshDir, isEmptyDir, psnr, sketchParams } from './helpers.js';
 
 const LONG_SIDE = 200;
 let ffmpeg: FfmpegInfo;
@@ -67,15 +67,7 @@ describe('renderSketchVideo', () => {
 
     // Bound: the decoded last frame is within 30 dB PSNR of the outline picture.
     const image = await decodeImage(scene, { longSide: LONG_SIDE });
-    const sketch = planSketch(image, {
-      zones: [],
-      zoneScale: 1,
-      grayscaleLevel: 128,
-      direction: 'Left to right',
-      drawingTime: 2,
-      colour: false,
-      seed: 1,
-    });
+    const sketch = planSketch(image, sketchParams({ drawingTime: 2 }));
     const last = await extractFrame(ffmpeg.path, output, -0.05, 'gray');
     expect(last.length).toBe(result.width * result.height);
     expect(psnr(last, sketch.grey)).toBeGreaterThanOrEqual(30);
@@ -99,15 +91,7 @@ describe('renderSketchVideo', () => {
     expect(Math.abs((await mp4Duration(output)) - expected)).toBeLessThanOrEqual(1 / FPS);
     const last = await extractFrame(ffmpeg.path, output, -0.05, 'rgb24');
     const source = await decodeImage(scene, { longSide: LONG_SIDE });
-    const sketch = planSketch(source, {
-      zones: [],
-      zoneScale: 1,
-      grayscaleLevel: 128,
-      direction: 'Left to right',
-      drawingTime: 1,
-      colour: true,
-      seed: 1,
-    });
+    const sketch = planSketch(source, sketchParams({ drawingTime: 1, colour: true }));
     // Off the lines, the colours are the source's: mean absolute error per channel under 8.
     let sum = 0;
     let n = 0;
