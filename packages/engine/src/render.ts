@@ -88,6 +88,9 @@ export async function renderVideo(params: InternalRenderParams): Promise<RenderR
   const t0 = performance.now();
   const image = await decodeImage(params.input, { longSide: params.longSide ?? options.size });
   const tDecoded = performance.now();
+  // sharp rasterizes the hand on its own thread while the plan is computed here.
+  const handReady = loadHand(Math.round(Math.min(image.width, image.height) * 0.62));
+  handReady.catch(() => undefined);
   progress(1);
   checkCancelled();
   const sketch = planSketch(image, {
@@ -101,8 +104,7 @@ export async function renderVideo(params: InternalRenderParams): Promise<RenderR
   });
   const { width, height } = image;
   const t1 = performance.now();
-  const hand = await loadHand(Math.round(Math.min(width, height) * 0.62));
-  sketch.script.hand = hand;
+  sketch.script.hand = await handReady;
   log?.(
     `prepared ${width}x${height}: decode ${Math.round(tDecoded - t0)} ms, outline+strokes+plan ${Math.round(t1 - tDecoded)} ms, total ${Math.round(performance.now() - t0)} ms`,
   );
