@@ -135,14 +135,19 @@ export function xdogTone(image: RgbaImage): Uint8Array {
     return tone;
   }
   // Bilinear interpolation of the low-resolution field (pixel centres aligned): blend two rows
-  // once per output row, then interpolate along it.
+  // once per output row, then interpolate along it. Paper (both neighbours <= 0) stays 255.
+  tone.fill(255);
   const x0s = new Int32Array(width);
   const wxs = new Float32Array(width);
-  for (let x = 0; x < width; x++) {
+  const firstX = new Int32Array(lw + 1).fill(width);
+  for (let x = width - 1; x >= 0; x--) {
     const sx = Math.min(lw - 1, Math.max(0, (x + 0.5) / f - 0.5));
-    x0s[x] = Math.min(lw - 2, Math.floor(sx));
-    wxs[x] = sx - x0s[x]!;
+    const x0 = Math.min(lw - 2, Math.floor(sx));
+    x0s[x] = x0;
+    wxs[x] = sx - x0;
+    firstX[x0] = x;
   }
+  for (let i = lw - 1; i >= 0; i--) if (firstX[i]! > firstX[i + 1]!) firstX[i] = firstX[i + 1]!;
   const row = new Float32Array(lw);
   for (let y = 0; y < height; y++) {
     const sy = Math.min(lh - 1, Math.max(0, (y + 0.5) / f - 0.5));
@@ -152,10 +157,14 @@ export function xdogTone(image: RgbaImage): Uint8Array {
     const r1 = Math.min(lh - 1, y0 + 1) * lw;
     for (let i = 0; i < lw; i++) row[i] = g1[r0 + i]! + (g1[r1 + i]! - g1[r0 + i]!) * wy;
     const o = y * width;
-    for (let x = 0; x < width; x++) {
-      const x0 = x0s[x]!;
-      const a = row[x0]!;
-      tone[o + x] = toTone(a + (row[x0 + 1]! - a) * wxs[x]!);
+    for (let i = 0; i < lw - 1; i++) {
+      const a = row[i]!;
+      const b = row[i + 1]!;
+      if (a <= 0 && b <= 0) continue;
+      for (let x = firstX[i]!, end = firstX[i + 1]!; x < end; x++) {
+        const d = a + (b - a) * wxs[x]!;
+        tone[o + x] = d <= 0 ? 255 : d >= TONE_LUT_RANGE ? 0 : toneLut[(d * scale) | 0]!;
+      }
     }
   }
   return tone;

@@ -1,13 +1,23 @@
-import { mkdtemp, readdir } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll } from 'vitest';
 import { decodeImage } from '../src/decode.js';
 import type { SketchParams } from '../src/sketch.js';
 import type { RgbaImage } from '../src/types.js';
 
+const made: string[] = [];
+
+/** A new empty directory, removed after the test file. */
 export async function freshDir(prefix = 'rasma-test-'): Promise<string> {
-  return mkdtemp(join(tmpdir(), prefix));
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
 }
+
+afterAll(async () => {
+  await Promise.all(made.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+});
 
 export async function isEmptyDir(dir: string): Promise<boolean> {
   return (await readdir(dir)).length === 0;

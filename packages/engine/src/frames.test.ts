@@ -1,0 +1,39 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { linesPng } from '../test/fixtures.js';
+import { rgbaOf, sketchParams } from '../test/helpers.js';
+import { FrameRenderer } from './frames.js';
+import { loadHand } from './hand.js';
+import { planSketch } from './sketch.js';
+
+async function renderAll(colour: boolean): Promise<{ hashes: string[]; chromaOff: number[] }> {
+  const image = await rgbaOf(await linesPng(160, 120));
+  const sketch = planSketch(image, sketchParams({ drawingTime: 1, colour }));
+  sketch.script.hand = await loadHand(60);
+  const renderer = new FrameRenderer(sketch.script);
+  const hashes: string[] = [];
+  const chromaOff: number[] = [];
+  for (let frame = renderer.next(); frame; frame = renderer.next()) {
+    hashes.push(createHash('sha1').update(frame).digest('hex'));
+    let off = 0;
+    for (let i = 160 * 120; i < frame.length; i++) if (frame[i] !== 128) off++;
+    chromaOff.push(off);
+  }
+  return { hashes, chromaOff };
+}
+
+describe('frames', () => {
+  it('shows the hand (in colour) while drawing, and it has left by the last frame', async () => {
+    const { chromaOff } = await renderAll(false);
+    expect(chromaOff.length).toBe(30 + 15);
+    expect(chromaOff[15]).toBeGreaterThan(100); // skin and sleeve colours on the grey drawing
+    expect(chromaOff.at(-1)).toBe(0);
+  });
+
+  it('gives the same frames for the same input and seed', async () => {
+    const a = await renderAll(true);
+    const b = await renderAll(true);
+    expect(a.hashes).toEqual(b.hashes);
+    expect(new Set(a.hashes).size).toBeGreaterThan(30);
+  });
+});
