@@ -14,7 +14,7 @@ export function colourSeconds(drawingTime: number): number {
 
 export const COLOUR_RAMP_FRAMES = 4;
 
-/** The finished colour picture: the image's colours multiplied by the line art. */
+/** The finished colour picture: the line art over the image's colours (darken: the darker of the two). */
 export function colourFinal(
   rgba: Uint8Array,
   grey: Uint8Array,
@@ -27,7 +27,7 @@ export function colourFinal(
     const g = grey[p]!;
     for (let c = 0; c < 3; c++) {
       const v = a === 255 ? rgba[p * 4 + c]! : (rgba[p * 4 + c]! * a + 255 * (255 - a)) / 255;
-      rgb[p * 3 + c] = g === 255 ? v : (v * g + 127) / 255;
+      rgb[p * 3 + c] = v < g ? v : g;
     }
   }
   return rgb;

@@ -27,16 +27,16 @@ export interface OutlineResult {
 }
 
 /** XDoG parameters; sigma grows with the image so a preview and a render look alike. */
-const SIGMA_AT_1920 = 1.1;
+const SIGMA_AT_1920 = 1.4;
 const K = 1.6;
 const SHARPEN = 14;
 const EPSILON = 0.8;
-const PHI = 1.4;
+const PHI = 1.0;
 /** Ink is drawn darker than its tone so lines read as pen lines: grey = tone * INK_SHADE. */
 const INK_SHADE = 0.6;
 
 /** Components of ink smaller than this many pixels (at 1920 long side, scaled by area) are dropped. */
-const SPECK_AT_1920 = 6;
+const SPECK_AT_1920 = 12;
 
 const TONE_LUT_SIZE = 4096;
 const TONE_LUT_RANGE = 4; // epsilon - S in [0, range]
@@ -105,7 +105,7 @@ function lumaAt(data: Uint8Array | Uint8ClampedArray, j: number): number {
 
 /** Working scale: large images are filtered at 1/f size so the blur stays near 1 px there. */
 function workScale(width: number, height: number): { f: number; sigma: number } {
-  const sigma = Math.max(0.7, (SIGMA_AT_1920 * Math.max(width, height)) / 1920);
+  const sigma = Math.max(0.9, (SIGMA_AT_1920 * Math.max(width, height)) / 1920);
   const f = Math.max(1, Math.floor(sigma / SIGMA_AT_1920));
   return { f, sigma: sigma / f };
 }
