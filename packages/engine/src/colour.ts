@@ -14,15 +14,16 @@ export function colourSeconds(drawingTime: number): number {
 
 export const COLOUR_RAMP_FRAMES = 4;
 
-/** The finished colour picture: the line art over the image's colours (darken: the darker of the two). */
-export function colourFinal(
+/** Rows y0..y1 of the finished colour picture: the line art over the image's colours (darken). */
+function darkenRows(
   rgba: Uint8Array,
   grey: Uint8Array,
+  rgb: Uint8Array,
   width: number,
-  height: number,
-): Uint8Array {
-  const rgb = new Uint8Array(width * height * 3);
-  for (let p = 0; p < width * height; p++) {
+  y0: number,
+  y1: number,
+): void {
+  for (let p = y0 * width; p < y1 * width; p++) {
     const a = rgba[p * 4 + 3]!;
     const g = grey[p]!;
     for (let c = 0; c < 3; c++) {
@@ -30,7 +31,6 @@ export function colourFinal(
       rgb[p * 3 + c] = v < g ? v : g;
     }
   }
-  return rgb;
 }
 
 /** Deterministic PRNG (mulberry32). */
@@ -45,18 +45,40 @@ export function random(seed: number): () => number {
   };
 }
 
-export function planColour(params: {
-  finalRgb: Uint8Array;
+export interface ColourParams {
+  rgba: Uint8Array;
+  /** The outline picture. */
+  grey: Uint8Array;
   zoneMap: Uint8Array;
   width: number;
   height: number;
   directions: readonly Direction[];
   frames: number;
   seed: number;
-}): ColourScript {
+}
+
+export interface ColourResult {
+  /** The finished picture, RGB. */
+  finalRgb: Uint8Array;
+  colour: ColourScript;
+}
+
+/** Rows handled between two yields of `colourSteps`. */
+const ROWS_PER_STEP = 48;
+
+/**
+ * Plans the colour phase in small steps (yielding every few rows), so the renderer can do it
+ * while ffmpeg encodes the drawing instead of before the first frame.
+ */
+export function* colourSteps(params: ColourParams): Generator<void, ColourResult> {
   const { zoneMap, width, height, directions, frames } = params;
   const ramp = Math.max(1, Math.min(COLOUR_RAMP_FRAMES, frames));
   const slots = frames - ramp + 1;
+  const finalRgb = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y += ROWS_PER_STEP) {
+    darkenRows(params.rgba, params.grey, finalRgb, width, y, Math.min(height, y + ROWS_PER_STEP));
+    yield;
+  }
   const n = width * height;
   const rnd = random(params.seed);
   const order = groupOrder(directions.length - 1);
@@ -65,6 +87,7 @@ export function planColour(params: {
   const uMin = new Float64Array(directions.length).fill(Infinity);
   const uMax = new Float64Array(directions.length).fill(-Infinity);
   for (let y = 0, p = 0; y < height; y++) {
+    if (y % ROWS_PER_STEP === 0) yield;
     for (let x = 0; x < width; x++, p++) {
       const g = zoneMap[p]!;
       area[g]!++;
@@ -108,6 +131,7 @@ export function planColour(params: {
   });
   const frameOf = new Int32Array(n);
   for (let y = 0, p = 0; y < height; y++) {
+    if (y % ROWS_PER_STEP === 0) yield;
     for (let x = 0; x < width; x++, p++) {
       const c = coef[zoneMap[p]!]!;
       const u = c.sign * (c.horizontal ? x : y);
@@ -124,7 +148,19 @@ export function planColour(params: {
     const cy = (i / cw) | 0;
     chromaFrame[i] = frameOf[2 * cy * width + 2 * cx]!;
   }
+  yield;
   const luma: Buckets = bucketByFrame(frameOf, slots);
+  yield;
   const chroma: Buckets = bucketByFrame(chromaFrame, slots);
-  return { frames, ramp, luma, chroma, final: rgbToYuv420(params.finalRgb, width, height) };
+  yield;
+  const final = rgbToYuv420(finalRgb, width, height);
+  return { finalRgb, colour: { frames, ramp, luma, chroma, final } };
+}
+
+/** Runs a step generator to its end. */
+export function runSteps<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
 }

@@ -47,6 +47,9 @@ export interface FrameScript {
   /** The outline picture (grey 0-255): what each revealed pixel becomes. */
   grey: Uint8Array;
   pen: PenTimeline;
+  /** Length of the colour phase in frames (0 for black and white). */
+  colourFrames: number;
+  /** The colour plan; must be set before the first colour frame is rendered. */
   colour?: ColourScript;
   /** Frames the hand takes to leave after the drawing. */
   leaveFrames: number;
@@ -55,7 +58,7 @@ export interface FrameScript {
 
 /** Total frames the renderer produces (the hold is added by the encoder). */
 export function renderedFrames(script: FrameScript): number {
-  return script.drawFrames + Math.max(script.leaveFrames, script.colour?.frames ?? 0);
+  return script.drawFrames + Math.max(script.leaveFrames, script.colourFrames);
 }
 
 export class FrameRenderer {

@@ -13,6 +13,7 @@ import { FrameRenderer, renderedFrames } from './frames.js';
 import { loadHand } from './hand.js';
 import type { RenderOptionsInput } from './options.js';
 import { parseRenderOptions } from './options.js';
+import { runSteps } from './colour.js';
 import { FPS, planSketch } from './sketch.js';
 
 export interface RenderParams {
@@ -101,6 +102,7 @@ export async function renderVideo(params: InternalRenderParams): Promise<RenderR
     drawingTime: options.drawingTime,
     colour: options.aiModel === 'rasma-ai-color',
     seed: options.seed,
+    deferColour: true,
   });
   const { width, height } = image;
   const t1 = performance.now();
@@ -132,10 +134,22 @@ export async function renderVideo(params: InternalRenderParams): Promise<RenderR
       ? params.sink(settings, ffmpeg)
       : new FfmpegEncoder(ffmpeg.path, ffmpegArgs(settings));
     await sink.start();
-    const thumbnailDone = writeThumbnail(sketch.finalRgb, width, height, thumb);
+    const thumbnails: Promise<void>[] = [];
+    if (sketch.finalRgb) thumbnails.push(writeThumbnail(sketch.finalRgb, width, height, thumb));
+    const colour = sketch.colourSteps;
     const renderer = new FrameRenderer(sketch.script);
     for (let k = 0; ; k++) {
       checkCancelled();
+      if (colour && !sketch.script.colour) {
+        // The colour plan runs a step per drawing frame while ffmpeg encodes, and is finished
+        // at the latest before the first colour frame.
+        const step =
+          k < sketch.script.drawFrames ? colour.next() : { done: true, value: runSteps(colour) };
+        if (step.done) {
+          sketch.script.colour = step.value.colour;
+          thumbnails.push(writeThumbnail(step.value.finalRgb, width, height, thumb));
+        }
+      }
       const frame = renderer.next();
       if (!frame) break;
       await sink.frame(frame);
@@ -143,7 +157,7 @@ export async function renderVideo(params: InternalRenderParams): Promise<RenderR
     }
     checkCancelled();
     await sink.finish();
-    await thumbnailDone;
+    await Promise.all(thumbnails);
     checkCancelled();
     const thumbnail = params.thumbnail ?? replaceExtension(params.output, '.jpg');
     await moveFile(video, params.output);

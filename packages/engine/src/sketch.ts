@@ -2,7 +2,8 @@
  * From pixels to a frame script: outline -> centre lines -> strokes -> order and timing -> reveal
  * buckets (-> colour plan). Pure, no Node imports: each step is a plain function on typed arrays.
  */
-import { colourFinal, colourSeconds, planColour } from './colour.js';
+import { colourSeconds, colourSteps, runSteps } from './colour.js';
+import type { ColourResult } from './colour.js';
 import type { FrameScript } from './frames.js';
 import type { OutlineResult } from './outline.js';
 import { outline, outlineToGrey } from './outline.js';
@@ -29,6 +30,8 @@ export interface SketchParams {
   drawingTime: number;
   colour: boolean;
   seed: number;
+  /** Leave the colour plan to the caller (`colourSteps`), to run while frames are encoded. */
+  deferColour?: boolean;
 }
 
 export interface Sketch {
@@ -39,8 +42,13 @@ export interface Sketch {
   plan: Plan;
   /** Drawing frame revealing each pixel, -1 for paper. */
   revealFrame: Int32Array;
-  /** Finished picture as RGB (colour model: colours under the lines; else the grey outline). */
-  finalRgb: Uint8Array;
+  /**
+   * Finished picture as RGB (colour model: colours under the lines; else the grey outline).
+   * Undefined while `colourSteps` still has to run.
+   */
+  finalRgb: Uint8Array | undefined;
+  /** With `deferColour`: the colour plan still to run; its result goes to script.colour. */
+  colourSteps: Generator<void, ColourResult> | undefined;
   /** Frames of the whole video: drawing + colour phase + hold. */
   totalFrames: number;
 }
@@ -65,7 +73,6 @@ export function planSketch(image: RgbaImage, params: SketchParams): Sketch {
   const plan = timeStrokes(strokes, width, height, drawFrames / FPS);
   const revealFrame = revealFrames(lines.ink, owner, plan.pixelTime, FPS, drawFrames);
   const ink = bucketByFrame(revealFrame, drawFrames);
-  let finalRgb: Uint8Array;
   const script: FrameScript = {
     width,
     height,
@@ -75,29 +82,41 @@ export function planSketch(image: RgbaImage, params: SketchParams): Sketch {
     grey,
     pen: plan.pen,
     leaveFrames: LEAVE_FRAMES,
+    colourFrames: 0,
   };
-  let colourFrames = 0;
+  let colour: Generator<void, ColourResult> | undefined;
   if (params.colour) {
-    colourFrames = Math.round(colourSeconds(params.drawingTime) * FPS);
-    finalRgb = colourFinal(
-      image.data instanceof Uint8Array ? image.data : new Uint8Array(image.data),
+    script.colourFrames = Math.round(colourSeconds(params.drawingTime) * FPS);
+    colour = colourSteps({
+      rgba: image.data instanceof Uint8Array ? image.data : new Uint8Array(image.data),
       grey,
-      width,
-      height,
-    );
-    script.colour = planColour({
-      finalRgb,
       zoneMap: lines.zoneMap,
       width,
       height,
       directions,
-      frames: colourFrames,
+      frames: script.colourFrames,
       seed: params.seed,
     });
-  } else {
+  }
+  let finalRgb: Uint8Array | undefined;
+  if (!colour) {
     finalRgb = new Uint8Array(width * height * 3);
     for (let p = 0; p < grey.length; p++) finalRgb.fill(grey[p]!, p * 3, p * 3 + 3);
+  } else if (!params.deferColour) {
+    const done = runSteps(colour);
+    script.colour = done.colour;
+    finalRgb = done.finalRgb;
+    colour = undefined;
   }
-  const totalFrames = drawFrames + colourFrames + HOLD_SECONDS * FPS;
-  return { script, outline: lines, grey, plan, revealFrame, finalRgb, totalFrames };
+  const totalFrames = drawFrames + script.colourFrames + HOLD_SECONDS * FPS;
+  return {
+    script,
+    outline: lines,
+    grey,
+    plan,
+    revealFrame,
+    finalRgb,
+    colourSteps: colour,
+    totalFrames,
+  };
 }
