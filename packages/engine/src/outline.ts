@@ -106,7 +106,7 @@ function lumaAt(data: Uint8Array | Uint8ClampedArray, j: number): number {
 /** Working scale: large images are filtered at 1/f size so the blur stays near 1 px there. */
 function workScale(width: number, height: number): { f: number; sigma: number } {
   const sigma = Math.max(0.9, (SIGMA_AT_1920 * Math.max(width, height)) / 1920);
-  const f = Math.max(1, Math.floor(sigma / SIGMA_AT_1920));
+  const f = Math.max(1, Math.floor(sigma / 0.95));
   return { f, sigma: sigma / f };
 }
 
