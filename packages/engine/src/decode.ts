@@ -66,7 +66,9 @@ export async function decodeImage(
   const source = await probeImage(input);
   const target = options.longSide ? fitSize(source.width, source.height, options.longSide) : source;
   try {
-    let pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
+    let pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+      .rotate()
+      .toColourspace('srgb');
     if (target.width !== source.width || target.height !== source.height) {
       pipeline = pipeline.resize(target.width, target.height, { fit: 'fill', kernel: 'lanczos3' });
     }

@@ -10,7 +10,8 @@ const pointSchema = z.object({ x: z.number(), y: z.number() });
 
 /** A Special Zone: the polyline through `points`, thickened by `brushSize`, in image pixels. */
 export const strokeMaskSchema = z.object({
-  id: z.string(),
+  /** A timestamp string in the spec; numbers are accepted and turned into strings. */
+  id: z.union([z.string(), z.number()]).transform(String),
   points: z.array(pointSchema).min(1, 'a zone needs at least one point'),
   brushSize: z.number().positive().max(2000),
   direction: directionSchema.default('Left to right'),
