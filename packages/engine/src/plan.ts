@@ -10,6 +10,9 @@ import type { Direction } from './types.js';
 export const PEN_UP_WEIGHT = 0.3;
 /** Every stroke costs at least this many pixels of pen-down time (dots take time too). */
 const MIN_STROKE_LENGTH = 2;
+/** Strokes at least this long (px) speed up in the middle: speed varies by +-STROKE_EASE. */
+const EASE_MIN_LENGTH = 12;
+const STROKE_EASE = 0.5;
 
 export interface PenTimeline {
   /** Keyframe times in seconds, ascending. */
@@ -172,15 +175,18 @@ export function timeStrokes(
   prev = undefined;
   for (const s of strokes) {
     const len = pathLength(s.pixels, width);
-    const stretch = len < MIN_STROKE_LENGTH ? MIN_STROKE_LENGTH / Math.max(len, 1) : 1;
+    const [sx, sy] = xy(s.pixels[0]!);
+    if (prev) now += PEN_UP_WEIGHT * Math.hypot(sx - prev[0], sy - prev[1]) * secondsPerPixel;
+    const start = now;
+    const strokeTime = Math.max(MIN_STROKE_LENGTH, len) * secondsPerPixel;
+    const ease = len >= EASE_MIN_LENGTH ? STROKE_EASE / (2 * Math.PI) : 0;
+    let along = 0;
     s.pixels.forEach((p, i) => {
       const [px, py] = xy(p);
-      if (i === 0) {
-        if (prev) now += PEN_UP_WEIGHT * Math.hypot(px - prev[0], py - prev[1]) * secondsPerPixel;
-      } else {
-        now += Math.hypot(px - prev![0], py - prev![1]) * stretch * secondsPerPixel;
-      }
-      if (s.pixels.length === 1) now += MIN_STROKE_LENGTH * secondsPerPixel;
+      if (i > 0) along += Math.hypot(px - prev![0], py - prev![1]);
+      // Slower at both ends of a stroke, faster in the middle, as a hand moves.
+      const u = len > 0 ? along / len : 1;
+      now = start + strokeTime * (u + ease * Math.sin(2 * Math.PI * u));
       t[k] = now;
       x[k] = px;
       y[k] = py;
@@ -190,6 +196,7 @@ export function timeStrokes(
       if (!(old <= now)) pixelTime[p] = now;
       prev = [px, py];
     });
+    now = start + strokeTime;
   }
   // Rounding: the last pen-down point lands exactly at the end.
   if (k > 0) {
