@@ -47,7 +47,14 @@ export async function startOidcProvider(appUrl: string) {
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     cookies: { keys: ['test-cookie-key'] },
-    ttl: { AccessToken: 600, AuthorizationCode: 60, Grant: 600, IdToken: 600, Interaction: 600, Session: 600 },
+    ttl: {
+      AccessToken: 600,
+      AuthorizationCode: 60,
+      Grant: 600,
+      IdToken: 600,
+      Interaction: 600,
+      Session: 600,
+    },
     findAccount: (_ctx, id) => {
       const account = accounts.get(id);
       return account && { accountId: id, claims: () => ({ ...account, email_verified: true }) };
