@@ -68,30 +68,25 @@ export function toLuma(image: RgbaImage, f = 1): Float32Array {
     for (let p = 0, j = 0; p < out.length; p++, j += 4) out[p] = lumaAt(data, j) * k;
     return out;
   }
-  if (f === 2 && width % 2 === 0 && height % 2 === 0) {
-    const k = 1 / (4 * 255);
-    for (let ly = 0; ly < lh; ly++) {
-      for (let lx = 0, j = ly * 2 * width * 4, q = j + width * 4; lx < lw; lx++, j += 8, q += 8) {
-        out[ly * lw + lx] =
-          (lumaAt(data, j) + lumaAt(data, j + 4) + lumaAt(data, q) + lumaAt(data, q + 4)) * k;
-      }
-    }
-    return out;
-  }
+  // Block average: each source row adds its pixels into one accumulator per output column, so the
+  // pixels are read once, in order.
+  const acc = new Float32Array(lw);
+  const counts = new Float32Array(lw);
+  for (let x = 0; x < width; x++) counts[(x / f) | 0]! += 1;
   for (let ly = 0; ly < lh; ly++) {
+    acc.fill(0);
     const yEnd = Math.min(height, (ly + 1) * f);
-    for (let lx = 0; lx < lw; lx++) {
-      const xEnd = Math.min(width, (lx + 1) * f);
-      let sum = 0;
-      let n = 0;
-      for (let y = ly * f; y < yEnd; y++) {
-        for (let x = lx * f, j = (y * width + x) * 4; x < xEnd; x++, j += 4) {
-          sum += lumaAt(data, j);
-          n++;
-        }
+    for (let y = ly * f; y < yEnd; y++) {
+      let j = y * width * 4;
+      for (let lx = 0, x = 0; lx < lw; lx++) {
+        let sum = 0;
+        for (const xEnd = Math.min(width, x + f); x < xEnd; x++, j += 4) sum += lumaAt(data, j);
+        acc[lx]! += sum;
       }
-      out[ly * lw + lx] = sum / (255 * n);
     }
+    const o = ly * lw;
+    const k = 1 / (255 * (yEnd - ly * f));
+    for (let lx = 0; lx < lw; lx++) out[o + lx] = (acc[lx]! * k) / counts[lx]!;
   }
   return out;
 }
@@ -188,16 +183,20 @@ export function inkFromTone(
   grayscaleLevel: number,
   zones: readonly ZoneShape[],
 ): Uint8Array {
-  const levels = new Float32Array(256).fill(grayscaleLevel);
-  zones.forEach((zone, i) => {
-    if (i < 255) levels[i + 1] = (zone.fillLevel * 255) / 100;
-  });
+  const inkOf = (level: number) => Uint8Array.from({ length: 256 }, (_, t) => (t < level ? 1 : 0));
+  const globalInk = inkOf(grayscaleLevel);
   const ink = new Uint8Array(tone.length);
   if (zones.length === 0) {
-    for (let i = 0; i < tone.length; i++) ink[i] = tone[i]! < grayscaleLevel ? 1 : 0;
-  } else {
-    for (let i = 0; i < tone.length; i++) ink[i] = tone[i]! < levels[zoneMap[i]!]! ? 1 : 0;
+    for (let i = 0; i < tone.length; i++) ink[i] = globalInk[tone[i]!]!;
+    return ink;
   }
+  // One 256-entry table per zone (index 0: outside every zone), indexed by zone << 8 | tone.
+  const tables = new Uint8Array(256 * 256);
+  tables.set(globalInk);
+  zones.forEach((zone, i) => {
+    if (i < 255) tables.set(inkOf((zone.fillLevel * 255) / 100), (i + 1) * 256);
+  });
+  for (let i = 0; i < tone.length; i++) ink[i] = tables[(zoneMap[i]! << 8) | tone[i]!]!;
   return ink;
 }
 
