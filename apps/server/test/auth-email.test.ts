@@ -271,3 +271,26 @@ describe('clean-up of expired records', () => {
     );
   });
 });
+
+describe('behind https', () => {
+  it('marks the session cookie Secure when PUBLIC_URL is https', async () => {
+    const secureServer = await startTestServer({
+      SMTP_URL: smtp.url,
+      PUBLIC_URL: 'https://rasma.example',
+    });
+    try {
+      const email = newEmail();
+      expect((await postJson(secureServer, '/api/send-verification-code', { email })).status).toBe(
+        200,
+      );
+      const res = await postJson(secureServer, '/api/verify-email-code', {
+        email,
+        code: smtp.latestCodeFor(email),
+      });
+      expect(res.status).toBe(200);
+      expect(setCookieHeader(res, 'rasma_session')).toMatch(/; Secure/i);
+    } finally {
+      await secureServer.close();
+    }
+  });
+});
