@@ -28,6 +28,7 @@ const envSchema = z.object({
   APPLE_CLIENT_ID: z.string().min(1).optional(),
   APPLE_CLIENT_SECRET: z.string().min(1).optional(),
   APPLE_ISSUER: z.string().url().default('https://appleid.apple.com'),
+  FFMPEG_PATH: z.string().min(1).optional(),
 });
 
 export interface OAuthProviderConfig {
@@ -55,6 +56,8 @@ export interface Config {
   mailFrom: string;
   /** A provider is configured only with both its client id and secret. */
   oauth: { google?: OAuthProviderConfig; apple?: OAuthProviderConfig };
+  /** Unset: `ffmpeg` on the PATH, else the binary bundled with @ffmpeg-installer. */
+  ffmpegPath: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -96,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       google: provider(e.GOOGLE_ISSUER, e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET),
       apple: provider(e.APPLE_ISSUER, e.APPLE_CLIENT_ID, e.APPLE_CLIENT_SECRET),
     },
+    ffmpegPath: e.FFMPEG_PATH,
   };
 }
 

@@ -1,3 +1,5 @@
+import { EngineError, resolveFfmpeg } from '@rasma/engine';
+import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
@@ -16,6 +18,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   const app = await buildApp({ config, database });
   app.log.info({ database: database.kind, dataDir: config.dataDir }, 'database ready');
+  await logFfmpeg(app.log, config.ffmpegPath);
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
@@ -39,6 +42,17 @@ async function main(): Promise<void> {
 
   await app.listen({ host: config.host, port: config.port });
   app.log.info(`Rasma is running at ${config.publicUrl}`);
+}
+
+/** Says at start which ffmpeg renders will use; a missing one is a warning, not a failed start. */
+async function logFfmpeg(log: FastifyBaseLogger, ffmpegPath: string | undefined): Promise<void> {
+  try {
+    const ffmpeg = await resolveFfmpeg({ ffmpegPath });
+    log.info({ path: ffmpeg.path, source: ffmpeg.source, version: ffmpeg.version }, 'ffmpeg found');
+  } catch (err) {
+    if (!(err instanceof EngineError)) throw err;
+    log.warn({ code: err.code }, `${err.message} Videos cannot be rendered until this is fixed.`);
+  }
 }
 
 await main();
