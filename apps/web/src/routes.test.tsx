@@ -1,22 +1,9 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AuthDialogProvider } from '@/features/auth/auth-dialog-context';
-import { createQueryClient } from '@/lib/query-client';
+import { renderInApp } from '@/test/render-app';
 import { AppRoutes } from './routes';
 
-function renderAt(path: string) {
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter initialEntries={[path]}>
-        <AuthDialogProvider>
-          <AppRoutes />
-        </AuthDialogProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const renderAt = (path: string) => renderInApp(<AppRoutes />, path);
 
 afterEach(() => {
   cleanup();

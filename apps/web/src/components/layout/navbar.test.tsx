@@ -1,9 +1,6 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AuthDialogProvider } from '@/features/auth/auth-dialog-context';
-import { createQueryClient } from '@/lib/query-client';
+import { renderInApp } from '@/test/render-app';
 import { Navbar } from './navbar';
 
 const USER = {
@@ -27,17 +24,7 @@ function serve(credits: Promise<unknown>) {
   );
 }
 
-function renderNavbar() {
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter>
-        <AuthDialogProvider>
-          <Navbar />
-        </AuthDialogProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const renderNavbar = () => renderInApp(<Navbar />);
 
 afterEach(() => {
   cleanup();
