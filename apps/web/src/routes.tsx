@@ -1,3 +1,4 @@
+import type { PublicRoute, SignedInOnlyRoute } from '@rasma/contract';
 import type { ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
 import { AuthUrlParams } from '@/features/auth/auth-url-params';
@@ -20,7 +21,8 @@ import {
   TermsPage,
 } from '@/pages/titled-pages';
 
-const PUBLIC_PAGES: Record<string, ComponentType> = {
+/** `/` is the landing page or the workspace, chosen below. */
+const PUBLIC_PAGES: Record<Exclude<PublicRoute, '/'>, ComponentType> = {
   '/try-now': TryNowPage,
   '/about': AboutPage,
   '/how-to': HowToPage,
@@ -29,7 +31,7 @@ const PUBLIC_PAGES: Record<string, ComponentType> = {
   '/privacy': PrivacyPage,
 };
 
-const SIGNED_IN_PAGES: Record<string, ComponentType> = {
+const SIGNED_IN_PAGES: Record<SignedInOnlyRoute, ComponentType> = {
   '/process': ProcessPage,
   '/credits': CreditsPage,
   '/admin': AdminPage,

@@ -29,21 +29,24 @@ export async function openDatabase(options: {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     const db = drizzlePg({ client: pool, schema });
-    try {
-      await migratePg(db, { migrationsFolder });
-    } catch (err) {
-      await pool.end();
-      throw err;
-    }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return migrated({ db, kind: 'postgres', close: () => pool.end() }, () =>
+      migratePg(db, { migrationsFolder }),
+    );
   }
   const client = await PGlite.create(path.join(options.dataDir, 'db'));
   const db = drizzlePglite({ client, schema });
+  return migrated({ db, kind: 'embedded', close: () => client.close() }, () =>
+    migratePglite(db, { migrationsFolder }),
+  );
+}
+
+/** Applies the migrations; a database that cannot be migrated is closed, not leaked. */
+async function migrated(database: Database, migrate: () => Promise<void>): Promise<Database> {
   try {
-    await migratePglite(db, { migrationsFolder });
+    await migrate();
   } catch (err) {
-    await client.close();
+    await database.close();
     throw err;
   }
-  return { db, kind: 'embedded', close: () => client.close() };
+  return database;
 }

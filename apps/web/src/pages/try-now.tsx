@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Navigate } from 'react-router';
 import { Page } from '@/components/layout/page';
 import { useAuth } from '@/features/auth/use-auth';
@@ -10,10 +10,6 @@ import { toast } from '@/hooks/use-toast';
 export function TryNowPage() {
   const { isAuthenticated } = useAuth();
   const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    document.title = 'Try for Free – Rasma';
-  }, []);
 
   if (isAuthenticated) return <Navigate to="/" replace />;
 

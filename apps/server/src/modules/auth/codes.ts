@@ -1,5 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, count, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { emailVerificationCodes } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
@@ -106,7 +106,7 @@ export async function verifyCode(
 ): Promise<void> {
   const email = normalizeEmail(rawEmail);
   const candidate = hashCode(secret, email, code);
-  const outcome = await db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx): Promise<VerifyOutcome> => {
     const live = await tx
       .select()
       .from(emailVerificationCodes)
@@ -119,7 +119,7 @@ export async function verifyCode(
         ),
       )
       .for('update');
-    if (live.length === 0) return { ok: false as const, attemptsLeft: 0 };
+    if (live.length === 0) return { kind: 'no-live-code' };
 
     const match = live.find((row) => timingSafeEqual(Buffer.from(row.codeHash, 'hex'), candidate));
     if (match) {
@@ -127,29 +127,43 @@ export async function verifyCode(
         .update(emailVerificationCodes)
         .set({ consumedAt: new Date() })
         .where(eq(emailVerificationCodes.id, match.id));
-      return { ok: true as const };
+      return { kind: 'matched' };
     }
-    let attemptsLeft = 0;
-    for (const row of live) {
-      await tx
-        .update(emailVerificationCodes)
-        .set({ failedAttempts: row.failedAttempts + 1 })
-        .where(eq(emailVerificationCodes.id, row.id));
-      attemptsLeft = Math.max(attemptsLeft, MAX_FAILED_ATTEMPTS - row.failedAttempts - 1);
-    }
-    return { ok: false as const, attemptsLeft, wrong: true };
+    await tx
+      .update(emailVerificationCodes)
+      .set({ failedAttempts: sql`${emailVerificationCodes.failedAttempts} + 1` })
+      .where(
+        inArray(
+          emailVerificationCodes.id,
+          live.map((row) => row.id),
+        ),
+      );
+    const fewestFailures = Math.min(...live.map((row) => row.failedAttempts));
+    return { kind: 'wrong', attemptsLeft: MAX_FAILED_ATTEMPTS - fewestFailures - 1 };
   });
-  if (outcome.ok) return;
-  if (!('wrong' in outcome)) {
-    throw new AppError(
-      401,
-      'This code has expired or was already used. Please request a new code.',
-      'CODE_EXPIRED',
-    );
+  // Thrown after the transaction, so the counted wrong try is kept.
+  switch (outcome.kind) {
+    case 'matched':
+      return;
+    case 'no-live-code':
+      throw new AppError(
+        401,
+        'This code has expired or was already used. Please request a new code.',
+        'CODE_EXPIRED',
+      );
+    case 'wrong': {
+      if (outcome.attemptsLeft === 0) {
+        throw new AppError(
+          401,
+          'Too many wrong attempts. Please request a new code.',
+          'CODE_LOCKED',
+        );
+      }
+      const tries = outcome.attemptsLeft === 1 ? '1 attempt' : `${outcome.attemptsLeft} attempts`;
+      throw new AppError(401, `Invalid verification code. ${tries} left.`, 'CODE_INVALID');
+    }
   }
-  if (outcome.attemptsLeft === 0) {
-    throw new AppError(401, 'Too many wrong attempts. Please request a new code.', 'CODE_LOCKED');
-  }
-  const tries = outcome.attemptsLeft === 1 ? '1 attempt' : `${outcome.attemptsLeft} attempts`;
-  throw new AppError(401, `Invalid verification code. ${tries} left.`, 'CODE_INVALID');
 }
+
+type VerifyOutcome =
+  { kind: 'matched' } | { kind: 'no-live-code' } | { kind: 'wrong'; attemptsLeft: number };

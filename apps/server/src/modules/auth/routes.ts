@@ -31,7 +31,7 @@ export interface AuthDeps {
   mailer: Mailer;
 }
 
-export function toUserResponse(row: UserRow, config: Pick<Config, 'adminEmails'>): User {
+function toUserResponse(row: UserRow, config: Pick<Config, 'adminEmails'>): User {
   return {
     id: row.id,
     email: row.email,

@@ -6,7 +6,7 @@ import { sessions, users } from '../../db/schema.js';
 import type { UserRow } from './users.js';
 
 export const SESSION_COOKIE = 'rasma_session';
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -35,7 +35,7 @@ export async function findSessionUser(
   return rows[0]?.user;
 }
 
-export async function deleteSession(db: Db, token: string | undefined): Promise<void> {
+async function deleteSession(db: Db, token: string | undefined): Promise<void> {
   if (!token) return;
   await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
 }

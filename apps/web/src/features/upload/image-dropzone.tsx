@@ -42,7 +42,6 @@ export function ImageDropzone({
       }}
       onDragLeave={() => setDragging(false)}
       onDrop={onDrop}
-      data-testid="image-dropzone"
       className={cn(
         'flex flex-col items-center gap-4 rounded-2xl border-2 border-dashed bg-white p-10 text-center transition-colors',
         dragging ? 'border-ink-soft bg-indigo-50' : 'border-slate-300',
