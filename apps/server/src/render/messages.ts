@@ -1,0 +1,50 @@
+/** The IPC messages between the render runner and its render process, checked on arrival. */
+import type { EngineErrorCode, RenderResult } from '@rasma/engine';
+import { z } from 'zod';
+
+/** Parent -> child: the one render the process is started for. */
+export const renderRequestSchema = z.object({
+  type: z.literal('render'),
+  input: z.string().min(1),
+  output: z.string().min(1),
+  thumbnail: z.string().min(1),
+  /** Checked by the engine itself, so a bad option fails with its INVALID_OPTIONS message. */
+  options: z.unknown(),
+  ffmpegPath: z.string().optional(),
+  tempDir: z.string().min(1),
+});
+export type RenderRequest = z.infer<typeof renderRequestSchema>;
+
+const engineErrorCodes: { [C in EngineErrorCode]: C } = {
+  INVALID_OPTIONS: 'INVALID_OPTIONS',
+  NOT_AN_IMAGE: 'NOT_AN_IMAGE',
+  IMAGE_TOO_LARGE: 'IMAGE_TOO_LARGE',
+  FFMPEG_MISSING: 'FFMPEG_MISSING',
+  FFMPEG_FAILED: 'FFMPEG_FAILED',
+  CANCELLED: 'CANCELLED',
+  IO_ERROR: 'IO_ERROR',
+};
+
+/** Child -> parent: progress and log lines while rendering, then exactly one outcome. */
+export const renderReportSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('progress'), percent: z.number().int().min(0).max(100) }),
+  z.object({ type: z.literal('log'), message: z.string() }),
+  z.object({
+    type: z.literal('done'),
+    result: z.object({
+      output: z.string(),
+      thumbnail: z.string(),
+      durationSeconds: z.number(),
+      frames: z.number().int(),
+      width: z.number().int(),
+      height: z.number().int(),
+    }) satisfies z.ZodType<RenderResult>,
+  }),
+  z.object({
+    type: z.literal('failed'),
+    /** Absent when the error was not an EngineError. */
+    code: z.enum(engineErrorCodes).optional(),
+    message: z.string(),
+  }),
+]);
+export type RenderReport = z.infer<typeof renderReportSchema>;

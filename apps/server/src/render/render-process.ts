@@ -1,0 +1,53 @@
+/**
+ * A render process, forked by runner.ts for one render: it lowers its CPU priority, runs the
+ * engine on the request it receives, reports progress and the outcome over IPC, then exits.
+ */
+import { setPriority } from 'node:os';
+import { renderRequestSchema, type RenderReport } from './messages.js';
+
+/** Nice value of render processes: the HTTP server (nice 0) gets the CPU whenever it wants it. */
+const RENDER_NICE = 10;
+
+// Before the engine loads, so the threads and processes it starts (sharp's pool, ffmpeg) inherit it.
+setPriority(RENDER_NICE);
+const { EngineError, renderSketchVideo, resolveFfmpeg } = await import('@rasma/engine');
+
+const send = process.send?.bind(process);
+if (!send)
+  throw new Error('render-process.ts is started by the render runner, with an IPC channel.');
+
+/** Progress and log lines are fire-and-forget; the outcome is flushed before the process exits. */
+const report = (message: RenderReport) => send(message);
+const reportLast = (message: RenderReport) =>
+  new Promise<void>((resolve) => send(message, undefined, {}, () => resolve()));
+
+// Without the runner nobody wants the result (the runner also kills our process group).
+process.on('disconnect', () => process.exit(1));
+
+process.once('message', (raw: unknown) => {
+  void render(raw).then(() => process.exit(0));
+});
+
+async function render(raw: unknown): Promise<void> {
+  try {
+    const request = renderRequestSchema.parse(raw);
+    const result = await renderSketchVideo({
+      input: request.input,
+      output: request.output,
+      thumbnail: request.thumbnail,
+      // The engine validates the options (INVALID_OPTIONS names the bad field).
+      options: request.options as Parameters<typeof renderSketchVideo>[0]['options'],
+      tempDir: request.tempDir,
+      ffmpeg: await resolveFfmpeg({ ffmpegPath: request.ffmpegPath }),
+      onProgress: (percent) => report({ type: 'progress', percent }),
+      log: (message) => report({ type: 'log', message }),
+    });
+    await reportLast({ type: 'done', result });
+  } catch (error) {
+    await reportLast({
+      type: 'failed',
+      ...(error instanceof EngineError ? { code: error.code } : {}),
+      message: error instanceof Error ? error.message : String(error),
+    });
+  }
+}

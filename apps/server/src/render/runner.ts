@@ -1,0 +1,227 @@
+/**
+ * Runs engine renders in child processes at a lower CPU priority, so the CPU-heavy work never
+ * blocks the thread that serves HTTP. At most `concurrency` at once; the others wait in order.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { EngineError, type RenderOptionsInput, type RenderResult } from '@rasma/engine';
+import { renderReportSchema, type RenderReport, type RenderRequest } from './messages.js';
+
+export interface RenderJob {
+  input: string;
+  output: string;
+  thumbnail: string;
+  options: RenderOptionsInput;
+  /** Aborting kills the render process; the render rejects with EngineError CANCELLED. */
+  signal?: AbortSignal;
+  /** Whole percentages 0-100, never decreasing, ending at 100. */
+  onProgress?: (percent: number) => void;
+}
+
+export interface RenderRunner {
+  /**
+   * Renders once a slot is free. Rejects with the engine's EngineError (its code), EngineError
+   * CANCELLED when aborted, or RenderProcessError when the process died or the runner closed.
+   */
+  render(job: RenderJob): Promise<RenderResult>;
+  /** Kills the running renders and rejects the waiting ones; later renders are refused. */
+  close(): Promise<void>;
+}
+
+export interface RenderRunnerOptions {
+  /** FFMPEG_PATH; unset: ffmpeg on the PATH, else the bundled one. */
+  ffmpegPath?: string | undefined;
+  /** Renders at the same time (default 1). */
+  concurrency?: number;
+  /** Receives the engine's log lines. */
+  log: { info(message: string): void };
+}
+
+/** The render process died, or the runner was closed, before the render finished. */
+export class RenderProcessError extends Error {
+  override readonly name = 'RenderProcessError';
+}
+
+const renderProcessPath = fileURLToPath(new URL('./render-process.ts', import.meta.url));
+/** tsx by absolute URL: the child compiles TypeScript whatever its working directory, and
+ * without inheriting the parent's flags (a Vitest worker has others). */
+const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+const STDERR_TAIL = 2000;
+
+type Outcome = Extract<RenderReport, { type: 'done' | 'failed' }>;
+
+interface ProcessEnd {
+  outcome: Outcome | undefined;
+  exitCode: number | null;
+  exitSignal: NodeJS.Signals | null;
+  stderr: string;
+}
+
+export function createRenderRunner(options: RenderRunnerOptions): RenderRunner {
+  const { ffmpegPath, concurrency = 1, log } = options;
+  const closing = new AbortController();
+  const slots = createSlots(concurrency);
+  const renders = new Set<Promise<unknown>>();
+
+  const stopError = (job: RenderJob) =>
+    job.signal?.aborted
+      ? new EngineError('CANCELLED', 'The render was cancelled.')
+      : new RenderProcessError('The render runner was closed.');
+
+  async function render(job: RenderJob): Promise<RenderResult> {
+    const signal = job.signal ? AbortSignal.any([job.signal, closing.signal]) : closing.signal;
+    if (!(await slots.acquire(signal))) throw stopError(job);
+    try {
+      const end = await inTempDir((tempDir) =>
+        runRenderProcess(
+          { type: 'render', ...pick(job), ffmpegPath, tempDir },
+          signal,
+          (report) => {
+            if (report.type === 'progress') job.onProgress?.(report.percent);
+            else log.info(report.message);
+          },
+        ),
+      );
+      if (end.outcome?.type === 'done') return end.outcome.result;
+      if (signal.aborted) throw stopError(job);
+      if (end.outcome) throw failure(end.outcome);
+      throw new RenderProcessError(died(end));
+    } finally {
+      slots.release();
+    }
+  }
+
+  return {
+    render(job) {
+      const task = render(job);
+      const forget = () => renders.delete(task);
+      renders.add(task);
+      task.then(forget, forget);
+      return task;
+    },
+    async close() {
+      closing.abort();
+      await Promise.allSettled(renders);
+    },
+  };
+}
+
+/** The engine's own temp dir goes inside, so what a killed process leaves behind is removed. */
+async function inTempDir<T>(run: (tempDir: string) => Promise<T>): Promise<T> {
+  const tempDir = await mkdtemp(path.join(tmpdir(), 'rasma-render-'));
+  try {
+    return await run(tempDir);
+  } finally {
+    await rm(tempDir, { recursive: true, force: true });
+  }
+}
+
+const pick = ({ input, output, thumbnail, options }: RenderJob) => ({
+  input,
+  output,
+  thumbnail,
+  options,
+});
+
+function failure(outcome: Extract<Outcome, { type: 'failed' }>): Error {
+  return outcome.code
+    ? new EngineError(outcome.code, outcome.message)
+    : new RenderProcessError(`The render failed: ${outcome.message}`);
+}
+
+function died({ exitCode, exitSignal, stderr }: ProcessEnd): string {
+  const how = exitSignal ? `was killed by ${exitSignal}` : `exited with code ${exitCode}`;
+  const tail = stderr.trim();
+  return `The render process ${how} before finishing.${tail ? `\n${tail}` : ''}`;
+}
+
+/**
+ * Forks a render process in its own process group (so ffmpeg dies with it), sends it the request,
+ * hands on its reports, and resolves when it has exited; aborting the signal kills the group.
+ */
+function runRenderProcess(
+  request: RenderRequest,
+  signal: AbortSignal,
+  onReport: (report: Extract<RenderReport, { type: 'progress' | 'log' }>) => void,
+): Promise<ProcessEnd> {
+  return new Promise((resolve) => {
+    const child = fork(renderProcessPath, [], {
+      execArgv: ['--import', tsxLoader],
+      detached: true,
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    });
+    const kill = () => killGroup(child);
+    let outcome: Outcome | undefined;
+    let stderr = '';
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (chunk: string) => {
+      stderr = (stderr + chunk).slice(-STDERR_TAIL);
+    });
+    child.on('message', (raw) => {
+      const parsed = renderReportSchema.safeParse(raw);
+      if (!parsed.success) {
+        stderr += `\nInvalid message from the render process: ${parsed.error.message}`;
+        return kill();
+      }
+      const report = parsed.data;
+      if (report.type === 'done' || report.type === 'failed') outcome = report;
+      else onReport(report);
+    });
+    child.send(request, (error) => error && kill());
+    if (signal.aborted) kill();
+    signal.addEventListener('abort', kill);
+    // Whatever it left running (ffmpeg) goes with it.
+    child.once('exit', kill);
+    // Spawn failures also end here ('close' follows 'error'); 'close' comes after the last message.
+    child.on('error', (error) => (stderr += `\n${error.message}`));
+    child.once('close', (exitCode, exitSignal) => {
+      signal.removeEventListener('abort', kill);
+      resolve({ outcome, exitCode, exitSignal, stderr });
+    });
+  });
+}
+
+function killGroup(child: ChildProcess): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // The group is gone already.
+  }
+}
+
+/** FIFO slots: `acquire` resolves true when one is free, false if the signal aborts first. */
+function createSlots(size: number) {
+  let free = size;
+  const waiting: Array<() => void> = [];
+  return {
+    acquire(signal: AbortSignal): Promise<boolean> {
+      if (signal.aborted) return Promise.resolve(false);
+      if (free > 0) {
+        free -= 1;
+        return Promise.resolve(true);
+      }
+      return new Promise((resolve) => {
+        const grant = () => {
+          signal.removeEventListener('abort', giveUp);
+          resolve(true);
+        };
+        const giveUp = () => {
+          waiting.splice(waiting.indexOf(grant), 1);
+          resolve(false);
+        };
+        waiting.push(grant);
+        signal.addEventListener('abort', giveUp, { once: true });
+      });
+    },
+    release(): void {
+      const next = waiting.shift();
+      if (next) next();
+      else free += 1;
+    },
+  };
+}

@@ -1,0 +1,128 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createRenderRunner, type RenderJob, type RenderRunner } from '../src/render/runner.js';
+import { processGroup, renderProcesses, renderWorkspace } from './support/render-fixtures.js';
+
+const quiet = { info: () => undefined };
+/** About a second of work; `slow` takes a few. */
+const quick = { size: 1280, drawingTime: 1 } as const;
+const slow = { size: 1280, drawingTime: 10 } as const;
+
+let workspace: Awaited<ReturnType<typeof renderWorkspace>>;
+let runner: RenderRunner;
+
+beforeAll(async () => {
+  workspace = await renderWorkspace(640, 480);
+});
+afterAll(() => workspace.remove());
+afterEach(() => runner.close());
+
+const job = (
+  name: string,
+  options: RenderJob['options'],
+  extra: Partial<RenderJob> = {},
+): RenderJob => ({ input: workspace.image, ...workspace.files(name), options, ...extra });
+
+/** Starts a render and returns once its progress has reached `percent`. */
+async function renderUntil(percent: number, renderJob: RenderJob) {
+  let reached!: () => void;
+  const atPercent = new Promise<void>((resolve) => (reached = resolve));
+  const rendering = runner.render({ ...renderJob, onProgress: (p) => p >= percent && reached() });
+  await Promise.race([atPercent, rendering]);
+  const [child, ...others] = renderProcesses();
+  expect(others).toEqual([]);
+  if (!child) throw new Error('no render process is running');
+  return { rendering, child };
+}
+
+describe('render runner', () => {
+  it('renders in a child process, reporting rising progress up to 100', async () => {
+    runner = createRenderRunner({ log: quiet });
+    const progress: number[] = [];
+    const files = workspace.files('basic');
+    const result = await runner.render(
+      job('basic', quick, { onProgress: (percent) => progress.push(percent) }),
+    );
+
+    expect(result).toMatchObject({ ...files, width: 1280, height: 960, durationSeconds: 3 });
+    expect(progress[0]).toBe(0);
+    expect(progress.at(-1)).toBe(100);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(readFileSync(files.output).subarray(4, 8).toString()).toBe('ftyp');
+    expect([...readFileSync(files.thumbnail).subarray(0, 2)]).toEqual([0xff, 0xd8]);
+    expect(renderProcesses()).toEqual([]);
+  });
+
+  it('rejects an invalid option with the engine code', async () => {
+    runner = createRenderRunner({ log: quiet });
+    await expect(runner.render(job('invalid', { drawingTime: 0 }))).rejects.toMatchObject({
+      name: 'EngineError',
+      code: 'INVALID_OPTIONS',
+      message: expect.stringContaining('drawingTime') as string,
+    });
+  });
+
+  it('cancels on abort: the render process and its ffmpeg are killed', async () => {
+    runner = createRenderRunner({ log: quiet });
+    const controller = new AbortController();
+    const cancelled = job('cancelled', slow, { signal: controller.signal });
+    const { rendering, child } = await renderUntil(10, cancelled);
+    expect(processGroup(child.pid).map((p) => p.command)).toContainEqual(
+      expect.stringContaining('ffmpeg'),
+    );
+
+    controller.abort();
+    await expect(rendering).rejects.toMatchObject({ name: 'EngineError', code: 'CANCELLED' });
+    expect(processGroup(child.pid)).toEqual([]);
+    expect(existsSync(cancelled.output)).toBe(false);
+  });
+
+  it('rejects clearly when the render process is killed', async () => {
+    runner = createRenderRunner({ log: quiet });
+    const { rendering, child } = await renderUntil(10, job('killed', slow));
+
+    process.kill(child.pid, 'SIGKILL');
+    await expect(rendering).rejects.toMatchObject({
+      name: 'RenderProcessError',
+      message: 'The render process was killed by SIGKILL before finishing.',
+    });
+    expect(processGroup(child.pid)).toEqual([]);
+  });
+
+  it.each([
+    { concurrency: 1, overlap: false },
+    { concurrency: 2, overlap: true },
+  ])('runs $concurrency render(s) at a time', async ({ concurrency, overlap }) => {
+    runner = createRenderRunner({ log: quiet, concurrency });
+    const events: string[] = [];
+    const tracked = (name: string) =>
+      job(name, quick, { onProgress: (percent) => events.push(`${name} ${percent}`) });
+    await Promise.all([runner.render(tracked('first')), runner.render(tracked('second'))]);
+
+    const firstDone = events.indexOf('first 100');
+    const secondStart = events.indexOf('second 0');
+    expect(firstDone).toBeGreaterThan(0);
+    expect(secondStart).toBeGreaterThan(0);
+    expect(secondStart < firstDone).toBe(overlap);
+  });
+
+  it('close kills the running render and rejects the waiting and later ones', async () => {
+    runner = createRenderRunner({ log: quiet });
+    const { rendering, child } = await renderUntil(5, job('running', slow));
+    const waitingProgress: number[] = [];
+    const waiting = runner.render(
+      job('waiting', quick, { onProgress: (percent) => waitingProgress.push(percent) }),
+    );
+    const settled = Promise.allSettled([rendering, waiting]);
+
+    await runner.close();
+    const closed = {
+      status: 'rejected',
+      reason: { name: 'RenderProcessError', message: 'The render runner was closed.' },
+    };
+    expect(await settled).toMatchObject([closed, closed]);
+    expect(waitingProgress).toEqual([]);
+    expect(processGroup(child.pid)).toEqual([]);
+    await expect(runner.render(job('later', quick))).rejects.toThrow('closed');
+  });
+});
