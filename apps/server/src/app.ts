@@ -1,19 +1,22 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
+import type { Endpoint } from '@rasma/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import path from 'node:path';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerErrorHandling } from './errors.js';
+import { registerGuards } from './http/guards.js';
 import { registerWebApp } from './http/web-app.js';
 import { loggerOptions } from './logger.js';
 import { createMailer } from './mail/mailer.js';
+import { adminModule } from './modules/admin/plugin.js';
 import { scheduleAuthCleanup } from './modules/auth/cleanup.js';
-import { registerAuthGuards } from './modules/auth/guards.js';
-import { registerAuthRoutes } from './modules/auth/routes.js';
-import { registerContactRoutes } from './modules/contact/routes.js';
-import { registerCreditsRoutes } from './modules/credits/routes.js';
-import { registerHealthRoutes } from './modules/health/routes.js';
+import { SESSION_COOKIE, authModule } from './modules/auth/plugin.js';
+import { SessionStore } from './modules/auth/session-store.js';
+import { contactModule } from './modules/contact/plugin.js';
+import { creditsModule } from './modules/credits/plugin.js';
+import { healthModule } from './modules/health/plugin.js';
 
 export interface AppDeps {
   config: Config;
@@ -22,11 +25,22 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The contract endpoints this server serves, as registered (tests compare it to the table). */
+    servedEndpoints: readonly Endpoint[];
+    /** Sessions and their in-process cache (sign-out, clean-up and role changes go through it). */
+    sessions: SessionStore;
+  }
+}
+
 export async function buildApp({ config, database, logStream }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, logStream),
     trustProxy: true,
     bodyLimit: 1024 * 1024,
+    // Every spelling of a path reaches the same route, and so the same guards.
+    routerOptions: { caseSensitive: false, ignoreDuplicateSlashes: true },
   });
   const { db } = database;
   const mailer = createMailer({
@@ -36,17 +50,31 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     log: app.log,
   });
   app.addHook('onClose', () => mailer.close());
+  const sessions = new SessionStore(db, config.adminEmails);
+  app.decorate('sessions', sessions);
+
+  const servedEndpoints: Endpoint[] = [];
+  app.decorate('servedEndpoints', servedEndpoints);
+  app.addHook('onRoute', ({ method, config: routeConfig }) => {
+    // Fastify adds a HEAD route beside each GET one; the table lists the GET.
+    if (routeConfig?.endpoint && method !== 'HEAD') servedEndpoints.push(routeConfig.endpoint);
+  });
 
   registerErrorHandling(app);
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   await app.register(fastifyFormbody);
-  registerAuthGuards(app, { db, config });
-  scheduleAuthCleanup(app, db);
+  registerGuards(app, {
+    findSessionUser: (token) => sessions.findUser(token),
+    sessionCookie: SESSION_COOKIE,
+    publicOrigin: new URL(config.publicUrl).origin,
+  });
+  scheduleAuthCleanup(app, { db, sessions });
 
-  registerHealthRoutes(app, db);
-  registerAuthRoutes(app, { db, config, mailer });
-  registerCreditsRoutes(app);
-  registerContactRoutes(app, { db });
+  await app.register(healthModule, { prefix: '/api', db });
+  await app.register(authModule, { prefix: '/api', db, config, mailer, sessions });
+  await app.register(creditsModule, { prefix: '/api', db });
+  await app.register(contactModule, { prefix: '/api', db });
+  await app.register(adminModule, { prefix: '/api/admin' });
 
   await registerWebApp(app, config.webDistDir);
   return app;

@@ -250,12 +250,13 @@ describe('per-IP limit', () => {
 });
 
 describe('clean-up of expired records', () => {
+  const cleanupDeps = () => ({ db: server.database.db, sessions: server.app.sessions });
   it('removes expired sessions and day-old codes, and keeps live ones', async () => {
     const { deleteExpiredAuthRecords } = await import('../src/modules/auth/cleanup.js');
     const email = newEmail();
     const live = cookieFrom(await verify(email, await requestCode(email)), 'rasma_session') ?? '';
     const dayAfterTomorrow = new Date(Date.now() + 2 * 86_400_000);
-    await deleteExpiredAuthRecords(server.database.db, dayAfterTomorrow);
+    await deleteExpiredAuthRecords(cleanupDeps(), dayAfterTomorrow);
     const codesLeft = await server.database.db
       .select()
       .from(emailVerificationCodes)
@@ -265,7 +266,7 @@ describe('clean-up of expired records', () => {
     expect((await server.request('/api/auth/user', { headers: { cookie: live } })).status).toBe(
       200,
     );
-    await deleteExpiredAuthRecords(server.database.db, new Date(Date.now() + 31 * 86_400_000));
+    await deleteExpiredAuthRecords(cleanupDeps(), new Date(Date.now() + 31 * 86_400_000));
     expect((await server.request('/api/auth/user', { headers: { cookie: live } })).status).toBe(
       401,
     );

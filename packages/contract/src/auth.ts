@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './common.js';
+import { OAUTH_PROVIDERS } from './constants.js';
 
 export const VERIFICATION_CODE_LENGTH = 6;
 
@@ -25,11 +26,24 @@ export type VerifyEmailCodeRequest = z.infer<typeof verifyEmailCodeRequestSchema
 export const verifyEmailCodeResponseSchema = z.object({ message: z.string(), user: userSchema });
 export type VerifyEmailCodeResponse = z.infer<typeof verifyEmailCodeResponseSchema>;
 
-export const oauthProviderSchema = z.enum(['google', 'apple']);
-export type OAuthProvider = z.infer<typeof oauthProviderSchema>;
+export const oauthProviderSchema = z.enum(OAUTH_PROVIDERS);
 
 /** `GET /api/login?provider=google|apple`; without a provider it leads to the sign-in dialog. */
 export const loginQuerySchema = z.object({ provider: oauthProviderSchema.optional() });
+
+/**
+ * What a provider sends back to its callback (query string or form post): `code`, `state`,
+ * `id_token`, `user`, `error`... Anything not a string is dropped.
+ */
+export const oauthCallbackParamsSchema = z
+  .record(z.string(), z.unknown())
+  .transform((input) =>
+    Object.fromEntries(
+      Object.entries(input).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string',
+      ),
+    ),
+  );
 
 /** `GET /api/auth/providers`: which sign-in buttons work on this deployment. */
 export const authProvidersResponseSchema = z.object({

@@ -1,50 +1,51 @@
 import { z } from 'zod';
 import { isoDateSchema } from './common.js';
+import {
+  AI_MODELS,
+  DEFAULT_AI_MODEL,
+  DEFAULT_DIRECTION,
+  DIRECTIONS,
+  DRAWING_TIME,
+  FILL_LEVEL,
+  GRAYSCALE_LEVEL,
+  VIDEO_STATUSES,
+  ZONE_LIMITS,
+} from './constants.js';
 
-export const DIRECTIONS = [
-  'Left to right',
-  'Right to left',
-  'Top to bottom',
-  'Bottom to top',
-] as const;
 export const directionSchema = z.enum(DIRECTIONS);
-export type Direction = z.infer<typeof directionSchema>;
-export const DEFAULT_DIRECTION: Direction = 'Left to right';
-
-export const AI_MODELS = ['rasma-ai', 'rasma-ai-color'] as const;
 export const aiModelSchema = z.enum(AI_MODELS);
-export type AiModel = z.infer<typeof aiModelSchema>;
-export const DEFAULT_AI_MODEL: AiModel = 'rasma-ai';
-export const MODEL_CREDIT_COST: Record<AiModel, number> = { 'rasma-ai': 10, 'rasma-ai-color': 15 };
-
-export const BRUSH_SIZES = { Small: 10, Medium: 20, Large: 35, 'X-Large': 50 } as const;
-export const DEFAULT_BRUSH_SIZE = BRUSH_SIZES.Medium;
-export const DRAWING_TIME = { min: 1, max: 100, default: 15 } as const;
-export const DEFAULT_GRAYSCALE_LEVEL = 128;
-export const DEFAULT_ZONE_FILL_LEVEL = 50;
 
 export const pointSchema = z.object({ x: z.number().finite(), y: z.number().finite() });
 export type Point = z.infer<typeof pointSchema>;
 
-export const fillLevelSchema = z.number().int().min(0).max(100);
+export const fillLevelSchema = z.number().int().min(FILL_LEVEL.min).max(FILL_LEVEL.max);
+const brushSizeSchema = z.number().finite().positive().max(ZONE_LIMITS.maxBrushSize);
+const zonePointsSchema = z
+  .array(pointSchema)
+  .min(1, 'A Special Zone needs at least one point')
+  .max(ZONE_LIMITS.maxPointsPerZone);
 
 /** A Special Zone: a painted path; list order is the drawing order. */
 export const strokeMaskSchema = z.object({
-  id: z.string().min(1).max(64),
-  points: z.array(pointSchema).min(1, 'A Special Zone needs at least one point').max(100_000),
-  brushSize: z.number().finite().positive().max(500),
+  id: z.string().min(1).max(ZONE_LIMITS.maxIdLength),
+  points: zonePointsSchema,
+  brushSize: brushSizeSchema,
   direction: directionSchema.default(DEFAULT_DIRECTION),
-  fillLevel: fillLevelSchema.default(DEFAULT_ZONE_FILL_LEVEL),
+  fillLevel: fillLevelSchema.default(FILL_LEVEL.zoneDefault),
 });
 export type StrokeMask = z.infer<typeof strokeMaskSchema>;
 
-export const grayscaleLevelSchema = z.number().int().min(0).max(255);
+export const grayscaleLevelSchema = z
+  .number()
+  .int()
+  .min(GRAYSCALE_LEVEL.min)
+  .max(GRAYSCALE_LEVEL.max);
 
 /** The JSON in the `blobData` field of `POST /api/videos/create` (multipart, with the image file). */
 export const createVideoBlobDataSchema = z.object({
-  strokeMasks: z.array(strokeMaskSchema).max(200).default([]),
+  strokeMasks: z.array(strokeMaskSchema).max(ZONE_LIMITS.maxZones).default([]),
   direction: directionSchema.default(DEFAULT_DIRECTION),
-  grayscaleLevel: grayscaleLevelSchema.default(DEFAULT_GRAYSCALE_LEVEL),
+  grayscaleLevel: grayscaleLevelSchema.default(GRAYSCALE_LEVEL.default),
   aiModel: aiModelSchema.default(DEFAULT_AI_MODEL),
   drawingTime: z
     .number()
@@ -55,9 +56,7 @@ export const createVideoBlobDataSchema = z.object({
 });
 export type CreateVideoBlobData = z.infer<typeof createVideoBlobDataSchema>;
 
-export const VIDEO_STATUSES = ['processing', 'completed', 'failed'] as const;
 export const videoStatusSchema = z.enum(VIDEO_STATUSES);
-export type VideoStatus = z.infer<typeof videoStatusSchema>;
 
 export const videoSchema = z.object({
   id: z.string(),
@@ -96,13 +95,13 @@ export type VideoProgressEvent = z.infer<typeof videoProgressEventSchema>;
 
 /** Multipart fields of `POST /api/preview-outline` besides the image file. */
 export const previewMaskDetailSchema = z.object({
-  points: z.array(pointSchema).min(1).max(100_000),
-  brushSize: z.number().finite().positive().max(500),
+  points: zonePointsSchema,
+  brushSize: brushSizeSchema,
   fillLevel: fillLevelSchema,
 });
 export const previewOutlineFieldsSchema = z.object({
   globalThreshold: grayscaleLevelSchema,
-  maskDetails: z.array(previewMaskDetailSchema).max(200).default([]),
+  maskDetails: z.array(previewMaskDetailSchema).max(ZONE_LIMITS.maxZones).default([]),
 });
 export type PreviewOutlineFields = z.infer<typeof previewOutlineFieldsSchema>;
 

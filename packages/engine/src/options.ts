@@ -1,9 +1,22 @@
+import {
+  AI_MODELS,
+  DEFAULT_AI_MODEL,
+  DEFAULT_DIRECTION,
+  DIRECTIONS,
+  DRAWING_TIME,
+  FILL_LEVEL,
+  GRAYSCALE_LEVEL,
+  ZONE_LIMITS,
+} from '@rasma/contract/constants';
 import { z } from 'zod';
 import { EngineError } from './errors.js';
-import { DIRECTIONS } from './types.js';
 
+/**
+ * The engine takes the product's own enums and limits (`@rasma/contract/constants`, plain data), so
+ * whatever the API accepts the engine renders, and nothing else. It imports no HTTP schema.
+ */
 export const directionSchema = z.enum(DIRECTIONS);
-export const aiModelSchema = z.enum(['rasma-ai', 'rasma-ai-color']);
+export const aiModelSchema = z.enum(AI_MODELS);
 export const outputSizeSchema = z.union([z.literal(1280), z.literal(1920), z.literal(3840)]);
 
 const pointSchema = z.object({ x: z.number(), y: z.number() });
@@ -12,18 +25,36 @@ const pointSchema = z.object({ x: z.number(), y: z.number() });
 export const strokeMaskSchema = z.object({
   /** A timestamp string in the spec; numbers are accepted and turned into strings. */
   id: z.union([z.string(), z.number()]).transform(String),
-  points: z.array(pointSchema).min(1, 'a zone needs at least one point'),
-  brushSize: z.number().positive().max(2000),
-  direction: directionSchema.default('Left to right'),
-  fillLevel: z.number().min(0).max(100).default(50),
+  points: z
+    .array(pointSchema)
+    .min(1, 'a zone needs at least one point')
+    .max(ZONE_LIMITS.maxPointsPerZone),
+  brushSize: z.number().positive().max(ZONE_LIMITS.maxBrushSize),
+  direction: directionSchema.default(DEFAULT_DIRECTION),
+  fillLevel: z
+    .number()
+    .int()
+    .min(FILL_LEVEL.min)
+    .max(FILL_LEVEL.max)
+    .default(FILL_LEVEL.zoneDefault),
 });
 
 export const renderOptionsSchema = z.object({
-  strokeMasks: z.array(strokeMaskSchema).max(200).default([]),
-  direction: directionSchema.default('Left to right'),
-  grayscaleLevel: z.number().min(0).max(255).default(128),
-  aiModel: aiModelSchema.default('rasma-ai'),
-  drawingTime: z.number().int().min(1).max(100).default(15),
+  strokeMasks: z.array(strokeMaskSchema).max(ZONE_LIMITS.maxZones).default([]),
+  direction: directionSchema.default(DEFAULT_DIRECTION),
+  grayscaleLevel: z
+    .number()
+    .int()
+    .min(GRAYSCALE_LEVEL.min)
+    .max(GRAYSCALE_LEVEL.max)
+    .default(GRAYSCALE_LEVEL.default),
+  aiModel: aiModelSchema.default(DEFAULT_AI_MODEL),
+  drawingTime: z
+    .number()
+    .int()
+    .min(DRAWING_TIME.min)
+    .max(DRAWING_TIME.max)
+    .default(DRAWING_TIME.default),
   /** Long side of the video in pixels. */
   size: outputSizeSchema.default(1920),
   /** Seed for every random choice (hand wobble, colour brush edge). */

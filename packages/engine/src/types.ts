@@ -1,11 +1,5 @@
-/** Plain types shared by the browser-safe steps (no runtime imports here). */
-export const DIRECTIONS = [
-  'Left to right',
-  'Right to left',
-  'Top to bottom',
-  'Bottom to top',
-] as const;
-export type Direction = (typeof DIRECTIONS)[number];
+/** Plain types shared by the browser-safe steps (no runtime imports here but the constants). */
+export { DIRECTIONS, type Direction } from '@rasma/contract/constants';
 
 export interface Point {
   x: number;

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { notFound } from './not-found.js';
 
 /**
  * Serves the built web app: hashed assets cached for a year, everything else revalidated, and
@@ -39,8 +40,6 @@ export async function registerWebApp(
     if (isClientRoute && hasWebApp && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
-    return reply
-      .status(404)
-      .send({ message: `Not found: ${request.method} ${pathname}`, code: 'NOT_FOUND' });
+    return notFound(request, reply);
   });
 }

@@ -1,6 +1,7 @@
 import type { Db } from '../../src/db/client.js';
 import { users } from '../../src/db/schema.js';
-import { SESSION_COOKIE, createSession } from '../../src/modules/auth/sessions.js';
+import { SESSION_COOKIE } from '../../src/modules/auth/plugin.js';
+import { SessionStore } from '../../src/modules/auth/session-store.js';
 
 let counter = 0;
 
@@ -17,6 +18,6 @@ export async function createUser(db: Db, values: Partial<typeof users.$inferInse
 /** A signed-in user and the Cookie header that carries their session. */
 export async function createSignedInUser(db: Db, values: Partial<typeof users.$inferInsert> = {}) {
   const user = await createUser(db, values);
-  const { token } = await createSession(db, user.id);
+  const { token } = await new SessionStore(db, new Set()).create(user.id);
   return { user, cookie: `${SESSION_COOKIE}=${token}` };
 }

@@ -1,14 +1,23 @@
 import { lt, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { emailVerificationCodes, sessions } from '../../db/schema.js';
+import { emailVerificationCodes } from '../../db/schema.js';
+import type { SessionStore } from './session-store.js';
 
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 /** Codes are kept a day past expiry: the rate limits count them. */
 const CODE_RETENTION_MS = 24 * 60 * 60 * 1000;
 
-export async function deleteExpiredAuthRecords(db: Db, now = new Date()): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+export interface CleanupDeps {
+  db: Db;
+  sessions: SessionStore;
+}
+
+export async function deleteExpiredAuthRecords(
+  { db, sessions }: CleanupDeps,
+  now = new Date(),
+): Promise<void> {
+  await sessions.deleteExpired(now);
   await db
     .delete(emailVerificationCodes)
     .where(
@@ -20,9 +29,9 @@ export async function deleteExpiredAuthRecords(db: Db, now = new Date()): Promis
 }
 
 /** Hourly removal of expired sessions and old codes while the server runs. */
-export function scheduleAuthCleanup(app: FastifyInstance, db: Db): void {
+export function scheduleAuthCleanup(app: FastifyInstance, deps: CleanupDeps): void {
   const run = () =>
-    deleteExpiredAuthRecords(db).catch((err: unknown) =>
+    deleteExpiredAuthRecords(deps).catch((err: unknown) =>
       app.log.error({ err }, 'auth cleanup failed'),
     );
   const timer = setInterval(() => void run(), CLEANUP_INTERVAL_MS);

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 
@@ -8,8 +7,8 @@ export type UserRow = typeof users.$inferSelect;
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 /** Administrators: flagged in the database (admin CLI) or listed in ADMIN_EMAILS. */
-export function isAdmin(user: UserRow, config: Pick<Config, 'adminEmails'>): boolean {
-  return user.isAdmin || config.adminEmails.has(user.email);
+export function isAdmin(user: UserRow, adminEmails: ReadonlySet<string>): boolean {
+  return user.isAdmin || adminEmails.has(user.email);
 }
 
 export interface Profile {

@@ -1,0 +1,179 @@
+import { OAUTH_PROVIDERS, api, type OAuthProvider, type User } from '@rasma/contract';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { route } from '../../http/route.js';
+import type { Mailer } from '../../mail/mailer.js';
+import { sendVerificationCode, verifyCode } from './codes.js';
+import { OAuthClient, type PendingLogin } from './oauth.js';
+import { findOrCreateOAuthUser } from './oauth-accounts.js';
+import { toSessionProfile, type SessionProfile, type SessionStore } from './session-store.js';
+import { findOrCreateUserByEmail } from './users.js';
+
+export const SESSION_COOKIE = 'rasma_session';
+const OAUTH_COOKIE = 'rasma_oauth';
+const OAUTH_TTL_SECONDS = 10 * 60;
+
+export interface AuthModuleOptions {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  sessions: SessionStore;
+}
+
+const toUserResponse = (user: SessionProfile): User => ({
+  id: user.id,
+  email: user.email,
+  firstName: user.firstName,
+  lastName: user.lastName,
+  profileImageUrl: user.profileImageUrl,
+  isAdmin: user.role === 'admin',
+});
+
+/** Sign-in by e-mail code, Google and Apple; sessions in an httpOnly cookie. Prefix `/api`. */
+export const authModule: FastifyPluginAsync<AuthModuleOptions> = async (
+  app,
+  { db, config, mailer, sessions },
+) => {
+  const secure = config.publicUrl.startsWith('https:');
+  const sessionCookie = { httpOnly: true, sameSite: 'lax', secure, path: '/' } as const;
+  const callbackPath = (provider: OAuthProvider) =>
+    provider === 'google' ? api.googleCallback.path : api.appleCallback.path;
+  // The OAuth cookie goes only to the callbacks: their common parent path.
+  const oauthCookiePath = api.googleCallback.path.slice(
+    0,
+    api.googleCallback.path.lastIndexOf('/'),
+  );
+  const oauthClients = new Map<OAuthProvider, OAuthClient>();
+  for (const provider of OAUTH_PROVIDERS) {
+    const settings = config.oauth[provider];
+    if (settings) {
+      oauthClients.set(
+        provider,
+        new OAuthClient(provider, settings, `${config.publicUrl}${callbackPath(provider)}`),
+      );
+    }
+  }
+
+  /** Signs the user in: the visitor's previous session (if any) ends and a fresh one starts. */
+  const startSession = async (request: FastifyRequest, reply: FastifyReply, userId: string) => {
+    const previous = request.cookies[SESSION_COOKIE];
+    if (previous) await sessions.delete(previous);
+    const { token, expiresAt } = await sessions.create(userId);
+    reply.setCookie(SESSION_COOKIE, token, { ...sessionCookie, expires: expiresAt });
+  };
+
+  route(app, api.authUser, async ({ request }) => {
+    const token = request.cookies[SESSION_COOKIE];
+    const profile = token ? await sessions.findProfile(token) : undefined;
+    if (!profile) throw new Error('the session guard let a request without a session through');
+    return toUserResponse(profile);
+  });
+
+  route(app, api.authProviders, () => ({
+    google: oauthClients.has('google'),
+    apple: oauthClients.has('apple'),
+  }));
+
+  route(app, api.sendVerificationCode, async ({ body, request }) => {
+    await sendVerificationCode(
+      { db, mailer, secret: config.sessionSecret },
+      body.email,
+      request.ip,
+    );
+    return { message: 'Verification code sent' };
+  });
+
+  route(app, api.verifyEmailCode, async ({ body, request, reply }) => {
+    await verifyCode(db, config.sessionSecret, body.email, body.code);
+    const user = await findOrCreateUserByEmail(db, body.email);
+    await startSession(request, reply, user.id);
+    return {
+      message: 'Signed in',
+      user: toUserResponse(toSessionProfile(user, config.adminEmails)),
+    };
+  });
+
+  /** Full-page navigation: with a provider it starts OAuth; without, it opens the sign-in dialog. */
+  route(app, api.login, async ({ query: { provider }, user, request, reply }) => {
+    if (user) return reply.redirect('/');
+    if (!provider) return reply.redirect('/?auth=login');
+    const client = oauthClients.get(provider);
+    if (!client) return reply.redirect('/?auth=login&authError=provider_unavailable');
+    let start;
+    try {
+      start = await client.start();
+    } catch (err) {
+      request.log.error({ err, provider }, 'OAuth provider unreachable');
+      return reply.redirect('/?auth=login&authError=provider_unreachable');
+    }
+    reply.setCookie(OAUTH_COOKIE, JSON.stringify(start.pending), {
+      signed: true,
+      httpOnly: true,
+      path: oauthCookiePath,
+      maxAge: OAUTH_TTL_SECONDS,
+      // Apple posts the callback from its own site, which only a SameSite=None cookie survives.
+      ...(provider === 'apple' ? { sameSite: 'none', secure: true } : { sameSite: 'lax', secure }),
+    });
+    return reply.redirect(start.url.href);
+  });
+
+  const callback = async (
+    provider: OAuthProvider,
+    params: Record<string, string>,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => {
+    const client = oauthClients.get(provider);
+    const pending = readPendingLogin(request);
+    reply.clearCookie(OAUTH_COOKIE, { path: oauthCookiePath });
+    if (!client || !pending || pending.provider !== provider) {
+      request.log.warn({ provider }, 'OAuth callback without a matching sign-in in progress');
+      return reply.redirect('/?auth=login&authError=oauth_failed');
+    }
+    try {
+      const identity = await client.finish(pending, params);
+      const user = await findOrCreateOAuthUser(db, provider, identity);
+      await startSession(request, reply, user.id);
+      return reply.redirect('/');
+    } catch (err) {
+      request.log.warn({ provider, reason: (err as Error).message }, 'OAuth sign-in failed');
+      return reply.redirect('/?auth=login&authError=oauth_failed');
+    }
+  };
+
+  route(app, api.googleCallback, ({ query, request, reply }) =>
+    callback('google', query, request, reply),
+  );
+  route(
+    app,
+    api.appleCallback,
+    ({ body, request, reply }) => callback('apple', body, request, reply),
+    { allowCrossSite: true },
+  );
+
+  /**
+   * A browser navigation (spec 2.1). Only a navigation the user made (typed, bookmarked, or from our
+   * own pages) signs out: another site linking or framing it must not end the session.
+   */
+  route(app, api.logout, async ({ request, reply }) => {
+    const site = request.headers['sec-fetch-site'];
+    if (site && site !== 'same-origin' && site !== 'none') return reply.redirect('/');
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await sessions.delete(token);
+    reply.clearCookie(SESSION_COOKIE, sessionCookie);
+    return reply.redirect('/');
+  });
+
+  function readPendingLogin(request: FastifyRequest): PendingLogin | undefined {
+    const raw = request.cookies[OAUTH_COOKIE];
+    if (!raw) return undefined;
+    const unsigned = request.unsignCookie(raw);
+    if (!unsigned.valid || !unsigned.value) return undefined;
+    try {
+      return JSON.parse(unsigned.value) as PendingLogin;
+    } catch {
+      return undefined;
+    }
+  }
+};
