@@ -1,4 +1,10 @@
-import { sql } from 'drizzle-orm';
+import {
+  AI_MODELS,
+  OAUTH_PROVIDERS,
+  SUBSCRIPTION_TIERS,
+  VIDEO_STATUSES,
+} from '@rasma/contract/constants';
+import { sql, type AnyColumn } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
@@ -12,6 +18,10 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+/** A check that a text column holds one of the contract's values (the enum's one source). */
+const oneOf = (name: string, column: AnyColumn, values: readonly string[]) =>
+  check(name, sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(', '))})`);
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -28,18 +38,25 @@ export const users = pgTable(
     /** Kept in step with the credit ledger inside the same transaction. */
     credits: integer('credits').notNull().default(0),
     creditsUsedThisCycle: integer('credits_used_this_cycle').notNull().default(0),
-    subscriptionTier: text('subscription_tier').notNull().default('free'),
-    pendingSubscriptionTier: text('pending_subscription_tier'),
+    subscriptionTier: text('subscription_tier', { enum: SUBSCRIPTION_TIERS })
+      .notNull()
+      .default('free'),
+    pendingSubscriptionTier: text('pending_subscription_tier', { enum: SUBSCRIPTION_TIERS }),
     subscriptionStatus: text('subscription_status').notNull().default('active'),
     subscriptionEndsAt: timestamp('subscription_ends_at', { withTimezone: true }),
     cycleStartDate: timestamp('cycle_start_date', { withTimezone: true }),
     stripeCustomerId: text('stripe_customer_id'),
     stripeSubscriptionId: text('stripe_subscription_id'),
-    aiModel: text('ai_model').notNull().default('rasma-ai'),
+    aiModel: text('ai_model', { enum: AI_MODELS }).notNull().default('rasma-ai'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('users_credits_non_negative', sql`${t.credits} >= 0`)],
+  (t) => [
+    check('users_credits_non_negative', sql`${t.credits} >= 0`),
+    oneOf('users_subscription_tier_valid', t.subscriptionTier, SUBSCRIPTION_TIERS),
+    oneOf('users_pending_subscription_tier_valid', t.pendingSubscriptionTier, SUBSCRIPTION_TIERS),
+    oneOf('users_ai_model_valid', t.aiModel, AI_MODELS),
+  ],
 );
 
 export const sessions = pgTable(
@@ -82,7 +99,7 @@ export const emailVerificationCodes = pgTable(
 export const oauthAccounts = pgTable(
   'oauth_accounts',
   {
-    provider: text('provider', { enum: ['google', 'apple'] }).notNull(),
+    provider: text('provider', { enum: OAUTH_PROVIDERS }).notNull(),
     subject: text('subject').notNull(),
     userId: uuid('user_id')
       .notNull()
@@ -92,6 +109,7 @@ export const oauthAccounts = pgTable(
   (t) => [
     primaryKey({ columns: [t.provider, t.subject] }),
     index('oauth_accounts_user_id_idx').on(t.userId),
+    oneOf('oauth_accounts_provider_valid', t.provider, OAUTH_PROVIDERS),
   ],
 );
 
@@ -123,11 +141,9 @@ export const videos = pgTable(
     imageId: uuid('image_id').references(() => images.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
     description: text('description'),
-    status: text('status', { enum: ['processing', 'completed', 'failed'] })
-      .notNull()
-      .default('processing'),
+    status: text('status', { enum: VIDEO_STATUSES }).notNull().default('processing'),
     progress: integer('progress').notNull().default(0),
-    aiModel: text('ai_model').notNull(),
+    aiModel: text('ai_model', { enum: AI_MODELS }).notNull(),
     /** The create-video options (zones, direction, levels, drawing time) as sent. */
     options: jsonb('options').notNull(),
     creditsUsed: integer('credits_used').notNull(),
@@ -141,6 +157,8 @@ export const videos = pgTable(
     index('videos_user_id_created_at_idx').on(t.userId, t.createdAt),
     index('videos_status_idx').on(t.status),
     check('videos_progress_range', sql`${t.progress} between 0 and 100`),
+    oneOf('videos_status_valid', t.status, VIDEO_STATUSES),
+    oneOf('videos_ai_model_valid', t.aiModel, AI_MODELS),
   ],
 );
 

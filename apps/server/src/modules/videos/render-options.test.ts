@@ -1,0 +1,70 @@
+import {
+  DIRECTIONS,
+  DRAWING_TIME,
+  FILL_LEVEL,
+  GRAYSCALE_LEVEL,
+  ZONE_LIMITS,
+  createVideoBlobDataSchema,
+} from '@rasma/contract';
+import { parseRenderOptions } from '@rasma/engine';
+import { describe, expect, it } from 'vitest';
+import { toRenderOptions } from './render-options.js';
+
+const zone = (overrides: Record<string, unknown> = {}) => ({
+  id: '1700000000000',
+  points: [
+    { x: 10, y: 20 },
+    { x: 30, y: 40 },
+  ],
+  brushSize: ZONE_LIMITS.maxBrushSize,
+  direction: DIRECTIONS[3],
+  fillLevel: FILL_LEVEL.max,
+  ...overrides,
+});
+
+describe('the create-video payload as engine options', () => {
+  it('carries every setting and zone to the engine unchanged', () => {
+    const payload = createVideoBlobDataSchema.parse({
+      strokeMasks: [zone(), zone({ id: '2', direction: DIRECTIONS[1], fillLevel: 0 })],
+      direction: DIRECTIONS[2],
+      grayscaleLevel: GRAYSCALE_LEVEL.max,
+      aiModel: 'rasma-ai-color',
+      drawingTime: DRAWING_TIME.max,
+    });
+    const options = parseRenderOptions(toRenderOptions(payload));
+    expect(options).toMatchObject({
+      direction: 'Top to bottom',
+      grayscaleLevel: 255,
+      aiModel: 'rasma-ai-color',
+      drawingTime: 100,
+      strokeMasks: [
+        { id: '1700000000000', brushSize: 500, direction: 'Bottom to top', fillLevel: 100 },
+        { id: '2', direction: 'Right to left', fillLevel: 0 },
+      ],
+    });
+    expect(options.strokeMasks[0]?.points).toEqual(payload.strokeMasks[0]?.points);
+  });
+
+  it('gives the engine the spec defaults for an empty payload', () => {
+    const options = parseRenderOptions(toRenderOptions(createVideoBlobDataSchema.parse({})));
+    expect(options).toMatchObject({
+      strokeMasks: [],
+      direction: 'Left to right',
+      grayscaleLevel: 128,
+      aiModel: 'rasma-ai',
+      drawingTime: 15,
+    });
+  });
+
+  it('is refused by the API and the engine alike past the limits', () => {
+    for (const bad of [
+      { strokeMasks: [zone({ brushSize: ZONE_LIMITS.maxBrushSize + 1 })] },
+      { strokeMasks: [zone({ fillLevel: 42.5 })] },
+      { grayscaleLevel: 127.5 },
+      { drawingTime: DRAWING_TIME.max + 1 },
+    ]) {
+      expect(createVideoBlobDataSchema.safeParse(bad).success).toBe(false);
+      expect(() => parseRenderOptions(bad)).toThrow(/Invalid option/);
+    }
+  });
+});
