@@ -87,7 +87,7 @@ export async function decodeImage(
 
 function toDecodeError(error: unknown): EngineError {
   const message = error instanceof Error ? error.message : String(error);
-  if (/ENOENT|no such file/i.test(message)) {
+  if (/ENOENT|no such file|file is missing/i.test(message)) {
     return new EngineError('IO_ERROR', `The image file could not be read: ${message}`, {
       cause: error,
     });

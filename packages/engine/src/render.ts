@@ -38,7 +38,9 @@ export interface RenderParams {
 export interface RenderResult {
   output: string;
   thumbnail: string;
+  /** Length of the MP4: `frames / FPS`. */
   durationSeconds: number;
+  /** Frames in the MP4: those handed to ffmpeg plus the hold it repeats. */
   frames: number;
   width: number;
   height: number;
@@ -138,6 +140,8 @@ export async function renderVideo(params: InternalRenderParams): Promise<RenderR
     if (sketch.finalRgb) thumbnails.push(writeThumbnail(sketch.finalRgb, width, height, thumb));
     const colour = sketch.colourSteps;
     const renderer = new FrameRenderer(sketch.script);
+    // Frames handed to the encoder: the result reports these, not the plan.
+    let encoded = 0;
     for (let k = 0; ; k++) {
       checkCancelled();
       if (colour && !sketch.script.colour) {
@@ -153,7 +157,8 @@ export async function renderVideo(params: InternalRenderParams): Promise<RenderR
       const frame = renderer.next();
       if (!frame) break;
       await sink.frame(frame);
-      progress(5 + (94 * (k + 1)) / rendered);
+      encoded++;
+      progress(5 + (94 * encoded) / rendered);
     }
     checkCancelled();
     await sink.finish();
@@ -163,11 +168,12 @@ export async function renderVideo(params: InternalRenderParams): Promise<RenderR
     await moveFile(video, params.output);
     await moveFile(thumb, thumbnail);
     progress(100);
+    const frames = encoded + settings.holdFrames;
     return {
       output: params.output,
       thumbnail,
-      durationSeconds: sketch.totalFrames / FPS,
-      frames: sketch.totalFrames,
+      durationSeconds: frames / FPS,
+      frames,
       width,
       height,
     };

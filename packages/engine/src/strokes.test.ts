@@ -39,7 +39,7 @@ describe('strokes', () => {
     expect(covered.size).toBe(81);
   });
 
-  it('walks a closed ring as one polyline along its length', () => {
+  it('walks a closed ring as one closed polyline through all its pixels, step by step', () => {
     const size = 30;
     const ink = new Uint8Array(size * size);
     for (let a = 0; a < 720; a++) {
@@ -49,15 +49,21 @@ describe('strokes', () => {
     }
     const { skeleton } = centreLines(ink, new Uint8Array(size * size), size, size);
     const strokes = traceStrokes(skeleton, new Uint8Array(size * size), size, size);
-    const longest = Math.max(...strokes.map((s) => s.pixels.length));
-    expect(longest).toBeGreaterThan(40);
-    for (const s of strokes) {
-      for (let i = 1; i < s.pixels.length; i++) {
-        const a = s.pixels[i - 1]!;
-        const b = s.pixels[i]!;
-        expect(Math.abs((a % size) - (b % size))).toBeLessThanOrEqual(1);
-        expect(Math.abs(Math.floor(a / size) - Math.floor(b / size))).toBeLessThanOrEqual(1);
-      }
+    expect(strokes).toHaveLength(1);
+    const pixels = strokes[0]!.pixels;
+    // It ends where it started, and passes every centre-line pixel of the ring once.
+    expect(pixels.at(-1)).toBe(pixels[0]);
+    const ring: number[] = [];
+    skeleton.forEach((v, p) => {
+      if (v) ring.push(p);
+    });
+    expect(ring.length).toBeGreaterThan(60); // the circumference is about 63 px
+    expect(pixels.slice(1).sort((a, b) => a - b)).toEqual(ring);
+    for (let i = 1; i < pixels.length; i++) {
+      const a = pixels[i - 1]!;
+      const b = pixels[i]!;
+      expect(Math.abs((a % size) - (b % size))).toBeLessThanOrEqual(1);
+      expect(Math.abs(Math.floor(a / size) - Math.floor(b / size))).toBeLessThanOrEqual(1);
     }
   });
 

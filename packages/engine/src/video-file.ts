@@ -1,4 +1,4 @@
-/** Reading our MP4s back: duration from the container, single frames via ffmpeg. Node only. */
+/** Reading our MP4s back: duration from the container, frames via ffmpeg. Node only. */
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
@@ -51,33 +51,12 @@ function findBox(
   return null;
 }
 
-/** One decoded frame (RGB or grey bytes) at `seconds`; a negative value counts from the end. */
-export function extractFrame(
-  ffmpegPath: string,
-  video: string,
-  seconds: number,
-  format: 'rgb24' | 'gray' = 'rgb24',
-): Promise<Buffer> {
-  const seek = seconds < 0 ? ['-sseof', String(seconds)] : ['-ss', String(seconds)];
-  const args = [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    ...seek,
-    '-i',
-    video,
-    '-frames:v',
-    '1',
-    '-f',
-    'rawvideo',
-    '-pix_fmt',
-    format,
-    'pipe:1',
-  ];
+/** Runs ffmpeg on `video` and resolves what it writes to stdout. */
+function runFfmpeg(ffmpegPath: string, video: string, args: readonly string[]): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     execFile(
       ffmpegPath,
-      args,
+      ['-hide_banner', '-loglevel', 'error', ...args],
       { encoding: 'buffer', maxBuffer: 512 * 1024 * 1024 },
       (error, stdout, stderr) => {
         if (error)
@@ -91,6 +70,69 @@ export function extractFrame(
       },
     );
   });
+}
+
+/** One decoded frame (RGB or grey bytes) at `seconds`; a negative value counts from the end. */
+export function extractFrame(
+  ffmpegPath: string,
+  video: string,
+  seconds: number,
+  format: 'rgb24' | 'gray' = 'rgb24',
+): Promise<Buffer> {
+  const seek = seconds < 0 ? ['-sseof', String(seconds)] : ['-ss', String(seconds)];
+  return runFfmpeg(ffmpegPath, video, [
+    ...seek,
+    '-i',
+    video,
+    '-frames:v',
+    '1',
+    '-f',
+    'rawvideo',
+    '-pix_fmt',
+    format,
+    'pipe:1',
+  ]);
+}
+
+export interface VideoInfo {
+  width: number;
+  height: number;
+  /** Frames that decode from the file. */
+  frames: number;
+  /** Where the last frame ends (its time stamp plus its duration), in seconds. */
+  durationSeconds: number;
+}
+
+/**
+ * What a player gets from the file: decodes every frame of the first video stream (ffmpeg's
+ * framemd5 output, one line per frame; no ffprobe needed) and reads size, count and end time.
+ */
+export async function probeVideo(ffmpegPath: string, video: string): Promise<VideoInfo> {
+  const listing = await runFfmpeg(ffmpegPath, video, [
+    '-i',
+    video,
+    '-map',
+    '0:v:0',
+    '-vsync',
+    'passthrough',
+    '-f',
+    'framemd5',
+    'pipe:1',
+  ]);
+  const text = listing.toString('latin1');
+  const size = /^#dimensions 0: (\d+)x(\d+)$/m.exec(text);
+  const timeBase = /^#tb 0: (\d+)\/(\d+)$/m.exec(text);
+  const frames = text.split('\n').filter((line) => line.startsWith('0,'));
+  // A frame line: stream, dts, pts, duration, size, hash.
+  const [, , pts, duration] = frames.at(-1)?.split(',').map(Number) ?? [];
+  if (!size || !timeBase || pts === undefined || duration === undefined)
+    throw new EngineError('IO_ERROR', `${video} holds no video frames`);
+  return {
+    width: Number(size[1]),
+    height: Number(size[2]),
+    frames: frames.length,
+    durationSeconds: ((pts + duration) * Number(timeBase[1])) / Number(timeBase[2]),
+  };
 }
 
 /** A contact sheet: frames at 25/50/75/100 % of the video side by side in one PNG. */

@@ -108,3 +108,20 @@ export async function linesPng(width: number, height: number, horizontal = false
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#fff"/>${lines.join('')}</svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
+
+/**
+ * A phone photo taken sideways: the JPEG stores the picture turned a quarter to the left and says
+ * so in EXIF (orientation 6: turn 90 degrees clockwise to show). `upright` is how it must look,
+ * 320x480: black bars along the top and down the left (a "Γ") on a mid-blue wall (70 % luma,
+ * too light to become ink).
+ */
+export async function sidewaysPhoto(): Promise<{ jpeg: Buffer; upright: Buffer }> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="480"><rect width="100%" height="100%" fill="#8fb8de"/><path d="M 60 420 V 60 H 260" fill="none" stroke="#000" stroke-width="16"/></svg>`;
+  const upright = await sharp(Buffer.from(svg)).png().toBuffer();
+  const jpeg = await sharp(upright)
+    .rotate(-90)
+    .jpeg({ quality: 95 })
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
+  return { jpeg, upright };
+}

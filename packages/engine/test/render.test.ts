@@ -1,5 +1,6 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { colourSeconds } from '../src/colour.js';
 import { decodeImage } from '../src/decode.js';
@@ -7,9 +8,10 @@ import { EngineError } from '../src/errors.js';
 import { resolveFfmpeg } from '../src/ffmpeg.js';
 import type { FfmpegInfo } from '../src/ffmpeg.js';
 import { renderVideo } from '../src/render.js';
+import type { RenderResult } from '../src/render.js';
 import { FPS, HOLD_SECONDS, planSketch } from '../src/sketch.js';
-import { extractFrame, mp4Duration, mp4TopBoxes } from '../src/video-file.js';
-import { scenePng } from './fixtures.js';
+import { extractFrame, mp4Duration, mp4TopBoxes, probeVideo } from '../src/video-file.js';
+import { scenePng, sidewaysPhoto } from './fixtures.js';
 import { freshDir, isEmptyDir, psnr, sketchParams } from './helpers.js';
 
 const LONG_SIDE = 200;
@@ -36,6 +38,51 @@ async function processesMentioning(text: string): Promise<number> {
   return count;
 }
 
+/**
+ * The MP4 holds exactly `seconds` of frames at the result's size, and the result reports what the
+ * file holds (read back by decoding it, not taken from the plan).
+ */
+async function expectVideo(output: string, result: RenderResult, seconds: number): Promise<void> {
+  const video = await probeVideo(ffmpeg.path, output);
+  expect(video).toMatchObject({
+    width: result.width,
+    height: result.height,
+    frames: Math.round(seconds * FPS),
+  });
+  expect(video.durationSeconds).toBeCloseTo(seconds, 6);
+  expect(result.frames).toBe(video.frames);
+  expect(result.durationSeconds).toBeCloseTo(video.durationSeconds, 6);
+  // The container header, which players show, agrees within half a frame.
+  expect(Math.abs((await mp4Duration(output)) - seconds)).toBeLessThan(0.5 / FPS);
+}
+
+/** Grey bytes of an image, resized to width x height. */
+function greyPixels(image: string | Buffer, width: number, height: number): Promise<Buffer> {
+  return sharp(image).resize(width, height, { fit: 'fill' }).greyscale().raw().toBuffer();
+}
+
+/**
+ * How much `picture` looks like the drawing of `source` (both grey, same size): the share of the
+ * source's black pixels that are dark ink in the picture, and of its light pixels that are white
+ * paper there.
+ */
+function likeDrawingOf(picture: Uint8Array, source: Uint8Array): { ink: number; paper: number } {
+  let lines = 0;
+  let inked = 0;
+  let light = 0;
+  let paper = 0;
+  source.forEach((v, p) => {
+    if (v < 64) {
+      lines++;
+      if (picture[p]! < 128) inked++;
+    } else if (v > 150) {
+      light++;
+      if (picture[p]! > 235) paper++;
+    }
+  });
+  return { ink: inked / lines, paper: paper / light };
+}
+
 describe('renderSketchVideo', () => {
   it('black and white: the last frame is the outline, duration is drawing + hold, progress rises to 100', async () => {
     const dir = await freshDir();
@@ -54,8 +101,7 @@ describe('renderSketchVideo', () => {
     expect(result.width % 2).toBe(0);
     expect(result.height % 2).toBe(0);
     expect(result.width / result.height).toBeCloseTo(300 / 225, 1);
-    expect(result.durationSeconds).toBe(2 + HOLD_SECONDS);
-    expect(Math.abs((await mp4Duration(output)) - (2 + HOLD_SECONDS))).toBeLessThanOrEqual(1 / FPS);
+    await expectVideo(output, result, 2 + HOLD_SECONDS);
     const boxes = await mp4TopBoxes(output);
     expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'));
     expect((await stat(result.thumbnail)).size).toBeGreaterThan(500);
@@ -87,8 +133,7 @@ describe('renderSketchVideo', () => {
       ffmpeg,
     });
     const expected = 1 + Math.round(colourSeconds(1) * FPS) / FPS + HOLD_SECONDS;
-    expect(result.durationSeconds).toBeCloseTo(expected, 6);
-    expect(Math.abs((await mp4Duration(output)) - expected)).toBeLessThanOrEqual(1 / FPS);
+    await expectVideo(output, result, expected);
     const last = await extractFrame(ffmpeg.path, output, -0.05, 'rgb24');
     const source = await decodeImage(scene, { longSide: LONG_SIDE });
     const sketch = planSketch(source, sketchParams({ drawingTime: 1, colour: true }));
@@ -137,5 +182,36 @@ describe('renderSketchVideo', () => {
     });
     await expect(promise).rejects.toBeInstanceOf(EngineError);
     await expect(promise).rejects.toMatchObject({ code: 'CANCELLED' });
+  });
+});
+
+describe('a phone photo taken sideways (EXIF orientation 6)', () => {
+  let photo: { jpeg: Buffer; upright: Buffer };
+  let result: RenderResult;
+
+  beforeAll(async () => {
+    photo = await sidewaysPhoto();
+    const output = join(await freshDir(), 'phone.mp4');
+    const options = { drawingTime: 1 };
+    result = await renderVideo({ input: photo.jpeg, output, options, longSide: 720, ffmpeg });
+  });
+
+  it('is drawn upright: a portrait video ending with the lines where the upright photo has them', async () => {
+    expect(await probeVideo(ffmpeg.path, result.output)).toMatchObject({ width: 480, height: 720 });
+    const last = await extractFrame(ffmpeg.path, result.output, -0.05, 'gray');
+    const drawing = likeDrawingOf(last, await greyPixels(photo.upright, 480, 720));
+    expect(drawing.ink).toBeGreaterThan(0.9);
+    expect(drawing.paper).toBeGreaterThan(0.95);
+  });
+
+  it('has an upright thumbnail 640 px on its long side showing the finished drawing', async () => {
+    const thumbnail = await sharp(result.thumbnail)
+      .greyscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect([thumbnail.info.width, thumbnail.info.height]).toEqual([427, 640]);
+    const drawing = likeDrawingOf(thumbnail.data, await greyPixels(photo.upright, 427, 640));
+    expect(drawing.ink).toBeGreaterThan(0.9);
+    expect(drawing.paper).toBeGreaterThan(0.95);
   });
 });
