@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerErrorHandling } from './errors.js';
 import { registerGuards } from './http/guards.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import { loggerOptions } from './logger.js';
 import { createMailer } from './mail/mailer.js';
@@ -35,9 +36,11 @@ declare module 'fastify' {
 }
 
 export async function buildApp({ config, database, logStream }: AppDeps): Promise<FastifyInstance> {
+  const proxies = config.trustProxy;
   const app = Fastify({
     logger: loggerOptions(config.logLevel, logStream),
-    trustProxy: true,
+    trustProxy:
+      typeof proxies === 'number' ? (_address: string, hop: number) => hop < proxies : proxies,
     bodyLimit: 1024 * 1024,
     // Every spelling of a path reaches the same route, and so the same guards.
     routerOptions: { caseSensitive: false, ignoreDuplicateSlashes: true },
@@ -61,6 +64,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   });
 
   registerErrorHandling(app);
+  await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   await app.register(fastifyFormbody);
   registerGuards(app, {

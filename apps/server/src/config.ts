@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -29,6 +29,14 @@ const envSchema = z.object({
   APPLE_CLIENT_SECRET: z.string().min(1).optional(),
   APPLE_ISSUER: z.string().url().default('https://appleid.apple.com'),
   FFMPEG_PATH: z.string().min(1).optional(),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(
+      /^(\d+|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/,
+      'TRUST_PROXY must be a hop count or a comma-separated list of proxy addresses or CIDR ranges',
+    )
+    .optional(),
 });
 
 export interface OAuthProviderConfig {
@@ -58,6 +66,11 @@ export interface Config {
   oauth: { google?: OAuthProviderConfig; apple?: OAuthProviderConfig };
   /** Unset: `ffmpeg` on the PATH, else the binary bundled with @ffmpeg-installer. */
   ffmpegPath: string | undefined;
+  /**
+   * Which proxies' X-Forwarded-* headers to believe for the client address and host: none (false),
+   * a hop count, or the proxies' addresses. Unset, a client cannot choose its IP or host.
+   */
+  trustProxy: false | number | string[];
 }
 
 export class ConfigError extends Error {}
@@ -73,7 +86,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  // Codes in the outbox, the database, uploads: readable by the server's user only.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(dataDir, 0o700);
   const webDistDir =
     e.WEB_DIST_DIR ??
     (e.NODE_ENV === 'production' ? path.join(repoRoot, 'apps/web/dist') : undefined);
@@ -100,7 +115,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       apple: provider(e.APPLE_ISSUER, e.APPLE_CLIENT_ID, e.APPLE_CLIENT_SECRET),
     },
     ffmpegPath: e.FFMPEG_PATH,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
+}
+
+function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  if (!value) return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((address) => address.trim());
 }
 
 function provider(

@@ -26,7 +26,9 @@ export function parseInput<T>(schema: ZodType<T>, data: unknown): T {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
-      if (error.status >= 500) request.log.error({ err: error.cause ?? error }, error.message);
+      if (error.status >= 500) {
+        request.log.error({ err: loggable(error.cause ?? error) }, error.message);
+      }
       return reply.status(error.status).send({ message: error.message, code: error.code });
     }
     const status =
@@ -37,7 +39,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
         code: (error as FastifyError).code,
       });
     }
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ err: loggable(error) }, 'unhandled error');
     return reply.status(500).send({ message: 'Internal server error', code: 'INTERNAL' });
   });
 }
@@ -54,4 +56,19 @@ function clientErrorMessage(error: FastifyError): string {
     default:
       return error.message;
   }
+}
+
+/**
+ * A failed database query carries its SQL and parameters (an e-mail, a message) in its message and
+ * stack: log what went wrong, never those.
+ */
+function loggable(error: unknown): unknown {
+  if (!(error instanceof Error && 'query' in error && 'params' in error)) return error;
+  const cause = error.cause instanceof Error ? error.cause : undefined;
+  return {
+    type: error.name,
+    message: 'Database query failed',
+    cause: cause?.message,
+    code: cause && 'code' in cause ? cause.code : undefined,
+  };
 }

@@ -21,3 +21,9 @@ export function loggerOptions(
     },
   };
 }
+
+/** An e-mail address as logs show it: `b***@example.test`. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  return at < 1 ? '***' : `${email[0]}***${email.slice(at)}`;
+}

@@ -13,13 +13,30 @@ export type MessageResponse = z.infer<typeof messageResponseSchema>;
 /** Dates travel as ISO 8601 strings. */
 export const isoDateSchema = z.string().datetime({ offset: true });
 
-/** Spec 5: non-space text, an @, text, a dot, text. */
+/** Spec 5: non-space text, an @, text, a dot, text. The form checks this as the person types. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * What the server accepts: a plain address and nothing a mailer would read as more (no display name,
+ * quotes, brackets, commas or control characters), so the string that is rate-limited, stored and
+ * mailed to is one and the same inbox.
+ */
+const PLAIN_ADDRESS = /^[a-z0-9!#$%&'*+/=?^_`{|}~.-]+@[a-z0-9-]+(\.[a-z0-9-]+)+$/;
+const INVALID_EMAIL = 'Please enter a valid email address';
+/** An e-mail in its one canonical form: trimmed, lower-cased, a plain address. */
 export const emailSchema = z
   .string()
   .trim()
-  .max(254)
-  .regex(EMAIL_PATTERN, 'Please enter a valid email address');
+  .toLowerCase()
+  .max(254, INVALID_EMAIL)
+  .regex(EMAIL_PATTERN, INVALID_EMAIL)
+  .regex(PLAIN_ADDRESS, INVALID_EMAIL);
+
+/** Control characters other than tab and line breaks (NUL, escape, C1...): never in text we keep. */
+const CONTROL_CHARACTERS = /[^\P{Cc}\t\n\r]/u;
+/** Free text from a person (a message, a title): refuses control characters with a clear message. */
+export const plainTextSchema = z
+  .string()
+  .refine((text) => !CONTROL_CHARACTERS.test(text), 'Text must not contain control characters');
 
 /** A positive page number from a query string (`?page=2`), default 1. */
 export const pageQuerySchema = z.object({

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { emailSchema } from './common.js';
+import { emailSchema, plainTextSchema } from './common.js';
 
 export const contactRequestSchema = z.object({
   email: z.union([z.literal(''), emailSchema]).optional(),
-  message: z.string().trim().min(1, 'Please write a message before sending.').max(10_000),
+  message: plainTextSchema.trim().min(1, 'Please write a message before sending.').max(10_000),
 });
 export type ContactRequest = z.infer<typeof contactRequestSchema>;

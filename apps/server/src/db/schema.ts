@@ -95,6 +95,17 @@ export const emailVerificationCodes = pgTable(
   ],
 );
 
+/** One counted request for a rate limit (`send:email:...`, `verify:ip:...`), kept a day. */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    key: text('key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('rate_limit_hits_key_idx').on(t.key, t.createdAt)],
+);
+
 /** A Google or Apple identity linked to a user; the same e-mail from two providers is one user. */
 export const oauthAccounts = pgTable(
   'oauth_accounts',

@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { maskEmail } from '../logger.js';
 
 export interface MailMessage {
   to: string;
@@ -17,7 +18,8 @@ export interface Mailer {
 
 /**
  * Sends over SMTP when `smtpUrl` is set; otherwise writes each message to `outboxDir` as an .eml
- * file, so the product runs on one machine with no set-up. Only subject and recipient are logged.
+ * file, so the product runs on one machine with no set-up. Only the subject and the masked
+ * recipient are logged.
  */
 export function createMailer(options: {
   smtpUrl: string | undefined;
@@ -26,12 +28,18 @@ export function createMailer(options: {
   log: FastifyBaseLogger;
 }): Mailer {
   const { smtpUrl, from, outboxDir, log } = options;
+  // The recipient as an address object: the mailer never parses a display name out of it.
+  const envelope = (message: MailMessage) => ({
+    from,
+    ...message,
+    to: { name: '', address: message.to },
+  });
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);
     return {
       async send(message) {
-        await transport.sendMail({ from, ...message });
-        log.info({ to: message.to, subject: message.subject }, 'mail sent over SMTP');
+        await transport.sendMail(envelope(message));
+        log.info({ to: maskEmail(message.to), subject: message.subject }, 'mail sent over SMTP');
       },
       close: () => transport.close(),
     };
@@ -43,14 +51,18 @@ export function createMailer(options: {
   });
   return {
     async send(message) {
-      const info = await transport.sendMail({ from, ...message });
-      await mkdir(outboxDir, { recursive: true });
+      const info = await transport.sendMail(envelope(message));
+      await mkdir(outboxDir, { recursive: true, mode: 0o700 });
       const file = path.join(
         outboxDir,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`,
       );
-      await writeFile(file, info.message as Buffer);
-      log.info({ to: message.to, subject: message.subject, file }, 'mail written to the outbox');
+      // The message holds a sign-in code: for the server's user only.
+      await writeFile(file, info.message as Buffer, { mode: 0o600 });
+      log.info(
+        { to: maskEmail(message.to), subject: message.subject, file },
+        'mail written to the outbox',
+      );
     },
     close: () => transport.close(),
   };

@@ -2,10 +2,11 @@ import { lt, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { emailVerificationCodes } from '../../db/schema.js';
+import { deleteOldRateLimitHits } from '../../limits/rate-limiter.js';
 import type { SessionStore } from './session-store.js';
 
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
-/** Codes are kept a day past expiry: the rate limits count them. */
+/** Codes are kept a day past expiry, for looking into abuse. */
 const CODE_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 export interface CleanupDeps {
@@ -18,6 +19,7 @@ export async function deleteExpiredAuthRecords(
   now = new Date(),
 ): Promise<void> {
   await sessions.deleteExpired(now);
+  await deleteOldRateLimitHits(db, now);
   await db
     .delete(emailVerificationCodes)
     .where(

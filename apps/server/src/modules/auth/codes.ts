@@ -1,17 +1,31 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, count, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { emailVerificationCodes } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { hitRateLimit, type RateLimit } from '../../limits/rate-limiter.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { normalizeEmail } from './users.js';
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const MAX_FAILED_ATTEMPTS = 5;
 export const RATE_LIMITS = {
-  perEmail: { max: 5, windowMs: 15 * 60 * 1000 },
-  perIp: { max: 50, windowMs: 60 * 60 * 1000 },
-} as const;
+  sendPerEmail: {
+    max: 5,
+    windowMs: 15 * 60 * 1000,
+    message: 'Too many codes requested for this email. Please wait 15 minutes and try again.',
+  },
+  sendPerIp: {
+    max: 50,
+    windowMs: 60 * 60 * 1000,
+    message: 'Too many codes requested from your network. Please try again later.',
+  },
+  verifyPerIp: {
+    max: 30,
+    windowMs: 15 * 60 * 1000,
+    message: 'Too many sign-in attempts from your network. Please wait 15 minutes and try again.',
+  },
+} as const satisfies Record<string, RateLimit>;
 
 export interface CodeDeps {
   db: Db;
@@ -23,43 +37,14 @@ export interface CodeDeps {
 const hashCode = (secret: string, email: string, code: string) =>
   createHmac('sha256', secret).update(`${email}:${code}`).digest();
 
-async function countCodesSince(
-  db: Db,
-  column: 'email' | 'requestIp',
-  value: string,
-  windowMs: number,
-) {
-  const since = new Date(Date.now() - windowMs);
-  const [row] = await db
-    .select({ n: count() })
-    .from(emailVerificationCodes)
-    .where(
-      and(eq(emailVerificationCodes[column], value), gt(emailVerificationCodes.createdAt, since)),
-    );
-  return row?.n ?? 0;
-}
-
 export async function sendVerificationCode(
   deps: CodeDeps,
   rawEmail: string,
   ip: string,
 ): Promise<void> {
   const email = normalizeEmail(rawEmail);
-  const { perEmail, perIp } = RATE_LIMITS;
-  if ((await countCodesSince(deps.db, 'email', email, perEmail.windowMs)) >= perEmail.max) {
-    throw new AppError(
-      429,
-      'Too many codes requested for this email. Please wait 15 minutes and try again.',
-      'RATE_LIMITED',
-    );
-  }
-  if ((await countCodesSince(deps.db, 'requestIp', ip, perIp.windowMs)) >= perIp.max) {
-    throw new AppError(
-      429,
-      'Too many codes requested from your network. Please try again later.',
-      'RATE_LIMITED',
-    );
-  }
+  await hitRateLimit(deps.db, `send:email:${email}`, RATE_LIMITS.sendPerEmail);
+  await hitRateLimit(deps.db, `send:ip:${ip}`, RATE_LIMITS.sendPerIp);
 
   const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
   const [row] = await deps.db
@@ -95,15 +80,18 @@ function verificationMail(to: string, code: string) {
 }
 
 /**
- * Checks a code against every live code for the e-mail, in constant time. A match consumes it; a miss
- * counts against all of them, so 5 wrong tries kill every outstanding code.
+ * Checks a code against every live code for the e-mail, in constant time. A match signs in and voids
+ * every live code of the e-mail; a miss counts against all of them, so 5 wrong tries kill every
+ * outstanding code. Attempts are also limited per client address, across e-mails.
  */
 export async function verifyCode(
   db: Db,
   secret: string,
   rawEmail: string,
   code: string,
+  ip: string,
 ): Promise<void> {
+  await hitRateLimit(db, `verify:ip:${ip}`, RATE_LIMITS.verifyPerIp);
   const email = normalizeEmail(rawEmail);
   const candidate = hashCode(secret, email, code);
   const outcome = await db.transaction(async (tx): Promise<VerifyOutcome> => {
@@ -121,23 +109,19 @@ export async function verifyCode(
       .for('update');
     if (live.length === 0) return { kind: 'no-live-code' };
 
+    const liveIds = inArray(
+      emailVerificationCodes.id,
+      live.map((row) => row.id),
+    );
     const match = live.find((row) => timingSafeEqual(Buffer.from(row.codeHash, 'hex'), candidate));
     if (match) {
-      await tx
-        .update(emailVerificationCodes)
-        .set({ consumedAt: new Date() })
-        .where(eq(emailVerificationCodes.id, match.id));
+      await tx.update(emailVerificationCodes).set({ consumedAt: new Date() }).where(liveIds);
       return { kind: 'matched' };
     }
     await tx
       .update(emailVerificationCodes)
       .set({ failedAttempts: sql`${emailVerificationCodes.failedAttempts} + 1` })
-      .where(
-        inArray(
-          emailVerificationCodes.id,
-          live.map((row) => row.id),
-        ),
-      );
+      .where(liveIds);
     const fewestFailures = Math.min(...live.map((row) => row.failedAttempts));
     return { kind: 'wrong', attemptsLeft: MAX_FAILED_ATTEMPTS - fewestFailures - 1 };
   });

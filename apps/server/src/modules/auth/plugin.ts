@@ -85,7 +85,7 @@ export const authModule: FastifyPluginAsync<AuthModuleOptions> = async (
   });
 
   route(app, api.verifyEmailCode, async ({ body, request, reply }) => {
-    await verifyCode(db, config.sessionSecret, body.email, body.code);
+    await verifyCode(db, config.sessionSecret, body.email, body.code, request.ip);
     const user = await findOrCreateUserByEmail(db, body.email);
     await startSession(request, reply, user.id);
     return {

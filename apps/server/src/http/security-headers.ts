@@ -1,0 +1,57 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/** Browser features the app does not use, switched off for it and anything it might embed. */
+const PERMISSIONS_POLICY = [
+  'camera=()',
+  'microphone=()',
+  'geolocation=()',
+  'usb=()',
+  'payment=()',
+  'interest-cohort=()',
+].join(', ');
+
+/**
+ * Security headers on every answer. The CSP allows only what the built app uses: its own scripts,
+ * styles (plus inline style elements, which the dialog's scroll lock injects), images and media
+ * from itself or from `data:`/`blob:` URLs it makes (previews, chosen images), and workers from
+ * itself. No page may frame it. JSON answers of the API are never cached.
+ */
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  { https }: { https: boolean },
+): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: https ? [] : null,
+      },
+    },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    // Cross-origin embedder isolation would also cut off the payment provider's frames.
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    xFrameOptions: { action: 'deny' },
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+    if (request.routeOptions.config.endpoint && !reply.hasHeader('cache-control')) {
+      reply.header('Cache-Control', 'no-store');
+    }
+  });
+}
