@@ -64,7 +64,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   });
 
   registerErrorHandling(app);
-  await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
+  await registerSecurityHeaders(app, { https: config.https });
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   await app.register(fastifyFormbody);
   registerGuards(app, {

@@ -53,6 +53,8 @@ export interface Config {
   /** Unset: embedded PostgreSQL (PGlite) persisted under `dataDir`. */
   databaseUrl: string | undefined;
   publicUrl: string;
+  /** PUBLIC_URL is https: Secure cookies, HSTS. */
+  https: boolean;
   sessionSecret: string;
   logLevel: string;
   /** The built web app, served in production with a fallback to index.html. */
@@ -100,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     publicUrl,
+    https: publicUrl.startsWith('https:'),
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSessionSecret(dataDir),
     logLevel: e.LOG_LEVEL,
     webDistDir,

@@ -35,7 +35,7 @@ export const authModule: FastifyPluginAsync<AuthModuleOptions> = async (
   app,
   { db, config, mailer, sessions },
 ) => {
-  const secure = config.publicUrl.startsWith('https:');
+  const secure = config.https;
   const sessionCookie = { httpOnly: true, sameSite: 'lax', secure, path: '/' } as const;
   const callbackPath = (provider: OAuthProvider) =>
     provider === 'google' ? api.googleCallback.path : api.appleCallback.path;
