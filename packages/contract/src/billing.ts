@@ -18,7 +18,6 @@ export const PLANS: readonly Plan[] = [
   { tier: 'plus', credits: 1200, interval: 'month', priceCents: 2900, mostPopular: true },
   { tier: 'pro', credits: 2000, interval: 'month', priceCents: 4900 },
 ];
-export const FREE_FIRST_WEEK_CREDITS = 40;
 
 export const CREDIT_PACKS = [10, 20, 50, 100] as const;
 export const CREDIT_PRICE_CENTS = 50;

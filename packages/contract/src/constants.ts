@@ -30,6 +30,12 @@ export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
 export const USER_ROLES = ['user', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
+/** Why a balance changed: one ledger row each. Plans, packs and admin refunds add theirs. */
+export const LEDGER_KINDS = ['signup_grant', 'video_debit', 'video_refund'] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+/** A new free-tier account's first week (spec 9). */
+export const SIGNUP_GRANT_CREDITS = 40;
+
 export const BRUSH_SIZES = { Small: 10, Medium: 20, Large: 35, 'X-Large': 50 } as const;
 export const DEFAULT_BRUSH_SIZE = BRUSH_SIZES.Medium;
 export const DRAWING_TIME = { min: 1, max: 100, default: 15 } as const;

@@ -1,5 +1,6 @@
 import {
   AI_MODELS,
+  LEDGER_KINDS,
   OAUTH_PROVIDERS,
   SUBSCRIPTION_TIERS,
   VIDEO_STATUSES,
@@ -182,16 +183,17 @@ export const creditLedger = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     delta: integer('delta').notNull(),
-    kind: text('kind', {
-      enum: ['grant', 'debit', 'refund', 'purchase', 'admin_refund'],
-    }).notNull(),
+    kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
     reason: text('reason').notNull(),
     /** Makes each debit, refund and payment credit happen exactly once. */
     idempotencyKey: text('idempotency_key').notNull().unique(),
     videoId: uuid('video_id').references(() => videos.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('credit_ledger_user_id_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('credit_ledger_user_id_idx').on(t.userId, t.createdAt),
+    oneOf('credit_ledger_kind_valid', t.kind, LEDGER_KINDS),
+  ],
 );
 
 export const contactMessages = pgTable('contact_messages', {

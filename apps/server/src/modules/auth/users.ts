@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
+import { grantSignupCredits } from '../credits/ledger.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -17,22 +18,30 @@ export interface Profile {
   profileImageUrl?: string | null | undefined;
 }
 
-/** The user with this e-mail, created on first sign-in; a profile only fills empty fields. */
+/**
+ * The user with this e-mail, created on first sign-in with the sign-up grant; a profile only fills
+ * empty fields.
+ */
 export async function findOrCreateUserByEmail(
   db: Db,
   email: string,
   profile: Profile = {},
 ): Promise<UserRow> {
   const normalized = normalizeEmail(email);
-  await db
-    .insert(users)
-    .values({
-      email: normalized,
-      firstName: profile.firstName ?? null,
-      lastName: profile.lastName ?? null,
-      profileImageUrl: profile.profileImageUrl ?? null,
-    })
-    .onConflictDoNothing({ target: users.email });
+  // A new account and its first-week credits land together.
+  await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(users)
+      .values({
+        email: normalized,
+        firstName: profile.firstName ?? null,
+        lastName: profile.lastName ?? null,
+        profileImageUrl: profile.profileImageUrl ?? null,
+      })
+      .onConflictDoNothing({ target: users.email })
+      .returning({ id: users.id });
+    if (created) await grantSignupCredits(tx, created.id);
+  });
   const [user] = await db.select().from(users).where(eq(users.email, normalized)).limit(1);
   if (!user) throw new Error('user vanished right after upsert');
   const missing = {

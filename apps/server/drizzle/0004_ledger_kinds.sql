@@ -1,0 +1,1 @@
+ALTER TABLE "credit_ledger" ADD CONSTRAINT "credit_ledger_kind_valid" CHECK ("credit_ledger"."kind" in ('signup_grant', 'video_debit', 'video_refund'));
