@@ -44,7 +44,7 @@ test('a visitor signs up with an e-mail code and lands in the workspace', async 
     page.getByRole('heading', { level: 1, name: 'Create a Sketch Video' }),
   ).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Create' })).toBeVisible();
-  await expect(nav.getByRole('link', { name: 'Credits: 0' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Credits: 40' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Log Out' })).toBeVisible();
   await expect(nav.getByRole('button', { name: 'Sign Up' })).toHaveCount(0);
 });

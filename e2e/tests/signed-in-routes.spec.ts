@@ -28,7 +28,7 @@ test('a signed-in user gets every route of the signed-in table', async ({ page }
   await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
 
   const nav = page.getByRole('navigation', { name: 'Main' });
-  await nav.getByRole('link', { name: 'Credits: 0' }).click();
+  await nav.getByRole('link', { name: 'Credits: 40' }).click();
   await expect(page).toHaveURL('/credits');
   await nav.getByRole('link', { name: 'Create' }).click();
   await expect(page).toHaveURL('/');
