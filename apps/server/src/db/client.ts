@@ -33,7 +33,12 @@ export async function openDatabase(options: {
       migratePg(db, { migrationsFolder }),
     );
   }
-  const client = await PGlite.create(path.join(options.dataDir, 'db'));
+  const client = await PGlite.create(path.join(options.dataDir, 'db'), {
+    // PGlite touches all of shared_buffers at start (default 128 MB, twice on a first start, which
+    // also runs initdb): 16 MB keeps our small database cached and saves about 110 MB resident
+    // (restart idle 293 -> 181 MB for PGlite with our migrations), at the same queries/s.
+    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
+  });
   const db = drizzlePglite({ client, schema });
   return migrated({ db, kind: 'embedded', close: () => client.close() }, () =>
     migratePglite(db, { migrationsFolder }),
