@@ -1,8 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BrowserRouter } from 'react-router';
+import { Navbar } from '@/app-shell/navbar';
 import { Footer } from '@/components/layout/footer';
-import { Navbar } from '@/components/layout/navbar';
 import { Toaster } from '@/components/ui/toast';
 import { AuthDialog } from '@/features/auth/auth-dialog';
 import { AuthDialogProvider } from '@/features/auth/auth-dialog-context';

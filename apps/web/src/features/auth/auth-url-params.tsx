@@ -19,8 +19,8 @@ const AUTH_ERRORS: Record<string, { title: string; description: string }> = {
 };
 
 /**
- * `/api/login` sends visitors back as `/?auth=login` (open the sign-in dialog), with `authError`
- * when a provider sign-in failed. Reads those once and removes them from the address.
+ * The login endpoint (`api.login`) sends visitors back as `/?auth=login` (open the sign-in dialog),
+ * with `authError` when a provider sign-in failed. Reads those once and removes them from the address.
  */
 export function AuthUrlParams({ isAuthenticated }: { isAuthenticated: boolean }) {
   const { search, pathname, hash } = useLocation();

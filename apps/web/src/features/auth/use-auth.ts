@@ -1,14 +1,19 @@
-import type { User } from '@rasma/contract';
-import { useQuery } from '@tanstack/react-query';
-import { getQueryFn } from '@/lib/query-client';
+import { api } from '@rasma/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError, apiGet } from '@/lib/api-client';
+import { apiQueryKey } from '@/lib/api-query';
 
-export const AUTH_USER_KEY = ['/api/auth/user'] as const;
+/** The signed-in user; the server's 401 means signed out (null), not an error. */
+export const authUserQuery = queryOptions({
+  queryKey: apiQueryKey(api.authUser),
+  queryFn: ({ signal }) =>
+    apiGet(api.authUser, signal).catch((error: unknown) => {
+      if (error instanceof ApiError && error.status === 401) return null;
+      throw error;
+    }),
+});
 
-/** Signed in when `/api/auth/user` returns a user; its 401 means signed out (not an error). */
 export function useAuth() {
-  const { data, isLoading } = useQuery<User | null>({
-    queryKey: AUTH_USER_KEY,
-    queryFn: getQueryFn<User>({ on401: 'returnNull' }),
-  });
+  const { data, isLoading } = useQuery(authUserQuery);
   return { user: data ?? null, isLoading, isAuthenticated: Boolean(data) };
 }

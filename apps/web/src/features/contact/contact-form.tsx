@@ -1,16 +1,14 @@
-import type { ContactRequest } from '@rasma/contract';
-import { useMutation } from '@tanstack/react-query';
+import { api } from '@rasma/contract';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input, Label, Textarea } from '@/components/ui/input';
 import { toast } from '@/hooks/use-toast';
-import { apiRequest } from '@/lib/query-client';
+import { useApiMutation } from '@/lib/api-query';
 
 export function ContactForm() {
   const [email, setEmail] = useState('');
   const [message, setMessage] = useState('');
-  const send = useMutation({
-    mutationFn: (body: ContactRequest) => apiRequest('POST', '/api/contact', body),
+  const send = useApiMutation(api.contact, {
     onSuccess: () => {
       setEmail('');
       setMessage('');
@@ -35,7 +33,7 @@ export function ContactForm() {
       toast({ title: 'Please write a message before sending.', variant: 'destructive' });
       return;
     }
-    send.mutate({ email: email.trim(), message: trimmed });
+    send.mutate({ body: { email: email.trim(), message: trimmed } });
   };
 
   return (

@@ -1,16 +1,8 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { USER } from '@/test/fixtures';
 import { renderInApp } from '@/test/render-app';
 import { Navbar } from './navbar';
-
-const USER = {
-  id: 'u1',
-  email: 'a@example.com',
-  firstName: null,
-  lastName: null,
-  profileImageUrl: null,
-  isAdmin: false,
-};
 
 /** Answers /api/auth/user with a user and /api/credits with `credits` (or never, when pending). */
 function serve(credits: Promise<unknown>) {

@@ -1,12 +1,13 @@
-import { Coins, LogOut, Menu, X } from 'lucide-react';
+import { api, endpointUrl } from '@rasma/contract';
+import { LogOut, Menu, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { NavLink } from 'react-router';
+import { Logo } from '@/components/layout/logo';
 import { Button } from '@/components/ui/button';
-import { useAuth } from '@/features/auth/use-auth';
 import { useAuthDialog } from '@/features/auth/auth-dialog-context';
-import { useCreditsQuery } from '@/features/credits/use-credits-query';
+import { useAuth } from '@/features/auth/use-auth';
+import { CreditsButton } from '@/features/credits/credits-button';
 import { cn } from '@/lib/utils';
-import { Logo } from './logo';
 
 interface NavItem {
   to: string;
@@ -26,19 +27,6 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-ink-soft',
     isActive ? 'text-ink-soft' : 'text-slate-700',
   );
-
-function CreditsButton({ onNavigate }: { onNavigate?: () => void }) {
-  const { data, isLoading } = useCreditsQuery(true);
-  const balance = isLoading ? '...' : String(Math.floor(data?.credits ?? 0));
-  return (
-    <Button asChild variant="outline" size="sm">
-      <NavLink to="/credits" onClick={onNavigate} aria-label={`Credits: ${balance}`}>
-        <Coins className="h-4 w-4 text-accent" aria-hidden="true" />
-        <span>{balance}</span>
-      </NavLink>
-    </Button>
-  );
-}
 
 /**
  * Spec 2.2: fixed top bar; on small screens the links move into a slide-in side menu. The menu is a
@@ -85,7 +73,7 @@ export function Navbar() {
         <>
           <CreditsButton onNavigate={onNavigate} />
           <Button asChild variant="ghost" size="sm" className={vertical ? 'justify-start' : ''}>
-            <a href="/api/logout">
+            <a href={endpointUrl(api.logout)}>
               <LogOut className="h-4 w-4" aria-hidden="true" />
               Log Out
             </a>

@@ -1,0 +1,33 @@
+import { api, endpointUrl } from '@rasma/contract';
+import { useState } from 'react';
+import { toast } from '@/hooks/use-toast';
+import { ImageDropzone } from './image-dropzone';
+import { storeImageForLater } from './stored-image';
+
+/** Spec 2.6: the image waits in localStorage while the visitor signs in through the login endpoint. */
+export function UploadBeforeSignIn() {
+  const [saving, setSaving] = useState(false);
+
+  const onImage = async (file: File) => {
+    setSaving(true);
+    try {
+      await storeImageForLater(file);
+      window.location.assign(endpointUrl(api.login));
+    } catch {
+      setSaving(false);
+      toast({
+        title: 'Error',
+        description: 'Could not keep this image. Please try a smaller one.',
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return saving ? (
+    <p role="status" className="text-center text-slate-600">
+      Taking you to sign in...
+    </p>
+  ) : (
+    <ImageDropzone onImage={(file) => void onImage(file)} />
+  );
+}
