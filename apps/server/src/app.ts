@@ -1,5 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
+import fastifyMultipart from '@fastify/multipart';
 import type { Endpoint } from '@rasma/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import path from 'node:path';
@@ -18,6 +19,10 @@ import { SessionStore } from './modules/auth/session-store.js';
 import { contactModule } from './modules/contact/plugin.js';
 import { creditsModule } from './modules/credits/plugin.js';
 import { healthModule } from './modules/health/plugin.js';
+import { imagesModule } from './modules/images/plugin.js';
+import { videosModule } from './modules/videos/plugin.js';
+import { startRendering } from './modules/videos/rendering.js';
+import { MULTIPART_LIMITS } from './modules/videos/upload.js';
 
 export interface AppDeps {
   config: Config;
@@ -73,11 +78,16 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     publicOrigin: new URL(config.publicUrl).origin,
   });
   scheduleAuthCleanup(app, { db, sessions });
+  await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
+  const rendering = await startRendering(config, database, app.log, config.renderWorkers);
+  app.addHook('onClose', () => rendering.close());
 
   await app.register(healthModule, { prefix: '/api', db });
   await app.register(authModule, { prefix: '/api', db, config, mailer, sessions });
   await app.register(creditsModule, { prefix: '/api', db });
   await app.register(contactModule, { prefix: '/api', db });
+  await app.register(imagesModule, { prefix: '/api', db });
+  await app.register(videosModule, { prefix: '/api', db, ...rendering });
   await app.register(adminModule, { prefix: '/api/admin' });
 
   await registerWebApp(app, config.webDistDir);

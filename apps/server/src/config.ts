@@ -29,6 +29,7 @@ const envSchema = z.object({
   APPLE_CLIENT_SECRET: z.string().min(1).optional(),
   APPLE_ISSUER: z.string().url().default('https://appleid.apple.com'),
   FFMPEG_PATH: z.string().min(1).optional(),
+  RENDER_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -73,6 +74,8 @@ export interface Config {
    * a hop count, or the proxies' addresses. Unset, a client cannot choose its IP or host.
    */
   trustProxy: false | number | string[];
+  /** Renders this server process runs at once (0: none, separate `npm run worker` processes do). */
+  renderWorkers: number;
 }
 
 export class ConfigError extends Error {}
@@ -119,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     ffmpegPath: e.FFMPEG_PATH,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    renderWorkers: e.RENDER_WORKERS,
   };
 }
 

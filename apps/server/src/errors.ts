@@ -13,12 +13,12 @@ export class AppError extends Error {
   }
 }
 
-/** Parses input with a contract schema; a failure is a 400 naming the field. */
-export function parseInput<T>(schema: ZodType<T>, data: unknown): T {
+/** Parses input with a contract schema; a failure is a 400 naming the field (under `prefix`). */
+export function parseInput<T>(schema: ZodType<T>, data: unknown, prefix?: string): T {
   const result = schema.safeParse(data);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  const field = issue?.path.join('.');
+  const field = [prefix, ...(issue?.path ?? [])].filter((p) => p !== undefined).join('.');
   const message = issue ? (field ? `${field}: ${issue.message}` : issue.message) : 'Invalid input';
   throw new AppError(400, message, 'VALIDATION_ERROR');
 }

@@ -92,7 +92,7 @@ describe('a credit change', () => {
     const refused = results.filter((r) => r.status === 'rejected');
     expect(results.length - refused.length).toBe(4);
     for (const r of refused) {
-      expect((r).reason).toMatchObject({
+      expect(r.reason).toMatchObject({
         status: 402,
         message: 'Insufficient credits',
       });

@@ -9,9 +9,19 @@ import {
   verifyEmailCodeResponseSchema,
 } from './auth.js';
 import { creditsResponseSchema } from './billing.js';
-import { messageResponseSchema } from './common.js';
+import { messageResponseSchema, pageQuerySchema } from './common.js';
 import { contactRequestSchema } from './contact.js';
 import { endpoint } from './endpoint.js';
+import {
+  aiPreferenceResponseSchema,
+  createVideoResponseSchema,
+  imagesResponseSchema,
+  previewOutlineResponseSchema,
+  thumbnailParamsSchema,
+  userIdParamsSchema,
+  videoIdParamsSchema,
+  videosPageResponseSchema,
+} from './videos.js';
 
 export const healthResponseSchema = z.object({ status: z.literal('ok') });
 
@@ -88,6 +98,76 @@ export const api = {
     path: '/api/credits',
     access: 'user',
     response: creditsResponseSchema,
+  }),
+
+  // Workspace and library
+  aiPreference: endpoint({
+    method: 'GET',
+    path: '/api/user/ai-preference',
+    access: 'user',
+    response: aiPreferenceResponseSchema,
+  }),
+  previewOutline: endpoint({
+    method: 'POST',
+    path: '/api/preview-outline',
+    access: 'user',
+    multipart: true,
+    response: previewOutlineResponseSchema,
+  }),
+  createVideo: endpoint({
+    method: 'POST',
+    path: '/api/videos/create',
+    access: 'user',
+    multipart: true,
+    response: createVideoResponseSchema,
+  }),
+  videos: endpoint({
+    method: 'GET',
+    path: '/api/videos',
+    access: 'user',
+    query: pageQuerySchema,
+    response: videosPageResponseSchema,
+  }),
+  videoProgress: endpoint({
+    method: 'GET',
+    path: '/api/video-progress/:userId',
+    access: 'user',
+    params: userIdParamsSchema,
+    response: 'events',
+  }),
+  streamVideo: endpoint({
+    method: 'GET',
+    path: '/api/videos/:id/stream',
+    access: 'user',
+    params: videoIdParamsSchema,
+    response: 'file',
+  }),
+  downloadVideo: endpoint({
+    method: 'GET',
+    path: '/api/videos/:id/download',
+    access: 'user',
+    params: videoIdParamsSchema,
+    response: 'file',
+  }),
+  deleteVideo: endpoint({
+    method: 'DELETE',
+    path: '/api/videos/:id',
+    access: 'user',
+    params: videoIdParamsSchema,
+    response: messageResponseSchema,
+  }),
+  thumbnail: endpoint({
+    method: 'GET',
+    path: '/api/thumbnails/:name',
+    access: 'user',
+    params: thumbnailParamsSchema,
+    response: 'file',
+  }),
+  images: endpoint({
+    method: 'GET',
+    path: '/api/images',
+    access: 'user',
+    response: imagesResponseSchema,
   }),
 
   // Contact

@@ -64,10 +64,23 @@ export const videoSchema = z.object({
   description: z.string().nullable(),
   status: videoStatusSchema,
   progress: z.number().int().min(0).max(100),
+  /** The name to ask `GET /api/thumbnails/{thumbnailUrl}` for; null until the video is done. */
   thumbnailUrl: z.string().nullable(),
   createdAt: isoDateSchema,
+  aiModel: aiModelSchema,
+  /** The finished video's length; null until it is done. */
+  durationSeconds: z.number().nonnegative().nullable(),
 });
 export type Video = z.infer<typeof videoSchema>;
+
+/** A video, a thumbnail or a progress stream by id. */
+export const videoIdParamsSchema = z.object({ id: z.uuid('Not a video id') });
+export const thumbnailParamsSchema = z.object({
+  name: z.string().regex(/^[0-9a-f-]{36}\.jpg$/, 'Not a thumbnail name'),
+});
+export const userIdParamsSchema = z.object({ userId: z.uuid('Not a user id') });
+/** Videos per library page. */
+export const VIDEOS_PAGE_SIZE = 12;
 
 export const createVideoResponseSchema = z.object({ message: z.string(), video: videoSchema });
 export type CreateVideoResponse = z.infer<typeof createVideoResponseSchema>;

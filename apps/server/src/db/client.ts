@@ -13,6 +13,10 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'embedded' | 'postgres';
+  /** Raw SQL with `$1`-style parameters, for libraries that bring their own (the job queue). */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /** Calls `onPayload` for every NOTIFY on `channel` until the returned function is called. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -27,11 +31,17 @@ export async function openDatabase(options: {
   dataDir: string;
 }): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const url = options.url;
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
     const db = drizzlePg({ client: pool, schema });
-    return migrated({ db, kind: 'postgres', close: () => pool.end() }, () =>
-      migratePg(db, { migrationsFolder }),
-    );
+    const database: Database = {
+      db,
+      kind: 'postgres',
+      executeSql: (text, values) => pool.query(text, values),
+      listen: (channel, onPayload) => listenOnPostgres(url, channel, onPayload),
+      close: () => pool.end(),
+    };
+    return migrated(database, () => migratePg(db, { migrationsFolder }));
   }
   const client = await PGlite.create(path.join(options.dataDir, 'db'), {
     // PGlite touches all of shared_buffers at start (default 128 MB, twice on a first start, which
@@ -40,9 +50,35 @@ export async function openDatabase(options: {
     startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
   });
   const db = drizzlePglite({ client, schema });
-  return migrated({ db, kind: 'embedded', close: () => client.close() }, () =>
-    migratePglite(db, { migrationsFolder }),
-  );
+  const database: Database = {
+    db,
+    kind: 'embedded',
+    // PGlite prepares a statement only when there are parameters; `exec` takes a whole script.
+    executeSql: async (text, values = []) =>
+      values.length > 0
+        ? client.query(text, values)
+        : ((await client.exec(text)).at(-1) ?? { rows: [] }),
+    listen: (channel, onPayload) => client.listen(channel, onPayload),
+    close: () => client.close(),
+  };
+  return migrated(database, () => migratePglite(db, { migrationsFolder }));
+}
+
+/** A connection of its own that LISTENs (pool connections come and go). */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  const client = new pg.Client({ connectionString: url });
+  // A dropped connection is reported by its queries; without this it would crash the process.
+  client.on('error', () => undefined);
+  await client.connect();
+  client.on('notification', (message) => {
+    if (message.channel === channel) onPayload(message.payload ?? '');
+  });
+  await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+  return () => client.end();
 }
 
 /** Applies the migrations; a database that cannot be migrated is closed, not leaked. */

@@ -15,6 +15,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   text,
   timestamp,
   uuid,
@@ -133,7 +134,8 @@ export const images = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     originalName: text('original_name').notNull(),
-    storageKey: text('storage_key').notNull(),
+    /** Null once the source is deleted (after its video is made: privacy policy). */
+    storageKey: text('storage_key'),
     mimeType: text('mime_type').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
@@ -161,8 +163,10 @@ export const videos = pgTable(
     creditsUsed: integer('credits_used').notNull(),
     videoKey: text('video_key'),
     thumbnailKey: text('thumbnail_key'),
+    durationSeconds: real('duration_seconds'),
     error: text('error'),
     createdAt: createdAt(),
+    /** When it was completed, or failed. */
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (t) => [

@@ -1,0 +1,110 @@
+import { api, createVideoBlobDataSchema } from '@rasma/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { users } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import { route } from '../../http/route.js';
+import type { JobQueue } from '../../queue/queue.js';
+import type { Storage } from '../../storage/storage.js';
+import { normalizeImage } from '../images/image-file.js';
+import { previewOutlineImage } from './preview.js';
+import type { ProgressBus } from './progress.js';
+import {
+  createVideo,
+  deleteVideo,
+  fileKey,
+  findOwnVideo,
+  listVideos,
+  progressEvent,
+  toVideo,
+} from './service.js';
+import { openProgressStream } from './progress-stream.js';
+import { sendFile } from './send-file.js';
+import { parseJsonField, readUpload } from './upload.js';
+
+export interface VideosModuleOptions {
+  db: Db;
+  storage: Storage;
+  queue: JobQueue;
+  progress: ProgressBus;
+  /** Wakes the in-process render workers (when this process runs them). */
+  wakeWorkers: () => void;
+}
+
+/** The workspace and the library (spec 2.5): create, watch, keep and delete videos. Prefix `/api`. */
+export const videosModule: FastifyPluginAsync<VideosModuleOptions> = async (app, options) => {
+  const { db, storage, progress, wakeWorkers } = options;
+
+  route(app, api.aiPreference, async ({ user }) => {
+    const [row] = await db
+      .select({ aiModel: users.aiModel })
+      .from(users)
+      .where(eq(users.id, user.id))
+      .limit(1);
+    return { aiModel: row?.aiModel ?? 'rasma-ai' };
+  });
+
+  route(app, api.createVideo, async ({ user, request, reply }) => {
+    const upload = await readUpload(request);
+    const settings = parseJsonField(upload.fields, 'blobData', createVideoBlobDataSchema);
+    const image = await normalizeImage(upload.image.bytes);
+    const row = await createVideo(options, {
+      userId: user.id,
+      image,
+      fileName: upload.image.fileName,
+      settings,
+    });
+    wakeWorkers();
+    await progress.publish(user.id, progressEvent(row));
+    reply.status(201);
+    return { message: 'Video creation started', video: toVideo(row) };
+  });
+
+  route(app, api.previewOutline, async ({ request }) => {
+    const upload = await readUpload(request);
+    const image = await normalizeImage(upload.image.bytes);
+    return { success: true, image: await previewOutlineImage(image, upload.fields) };
+  });
+
+  route(app, api.videos, ({ user, query }) => listVideos(db, user.id, query.page));
+
+  route(app, api.videoProgress, async ({ user, params, request, reply }) => {
+    if (params.userId !== user.id) {
+      throw new AppError(403, 'You can only follow your own videos.', 'FORBIDDEN');
+    }
+    return openProgressStream({ db, progress, userId: user.id, request, reply });
+  });
+
+  const serveVideo = async (
+    userId: string,
+    id: string,
+    reply: FastifyReply,
+    disposition: 'inline' | 'attachment',
+    rangeHeader: string | undefined,
+  ) => {
+    const row = await findOwnVideo(db, userId, id);
+    return sendFile(storage, reply, {
+      key: fileKey(row, 'video'),
+      contentType: 'video/mp4',
+      fileName: disposition === 'attachment' ? `${row.title}.mp4` : undefined,
+      range: rangeHeader,
+    });
+  };
+  route(app, api.streamVideo, ({ user, params, request, reply }) =>
+    serveVideo(user.id, params.id, reply, 'inline', request.headers.range),
+  );
+  route(app, api.downloadVideo, ({ user, params, reply }) =>
+    serveVideo(user.id, params.id, reply, 'attachment', undefined),
+  );
+
+  route(app, api.thumbnail, async ({ user, params, reply }) => {
+    const row = await findOwnVideo(db, user.id, params.name.replace(/\.jpg$/, ''));
+    return sendFile(storage, reply, { key: fileKey(row, 'thumbnail'), contentType: 'image/jpeg' });
+  });
+
+  route(app, api.deleteVideo, async ({ user, params }) => {
+    await deleteVideo(options, await findOwnVideo(db, user.id, params.id));
+    return { message: 'Video deleted' };
+  });
+};

@@ -1,0 +1,72 @@
+import type { VideoProgressEvent } from '@rasma/contract';
+import { and, eq, gt, or } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { videos } from '../../db/schema.js';
+import type { ProgressBus } from './progress.js';
+import { progressEvent } from './service.js';
+
+const HEARTBEAT_MS = 15_000;
+/** A client that reconnects waits this long; its first events then catch it up. */
+const RETRY_MS = 2_000;
+/** Videos finished this recently are sent on connect, so a client that was away sees the end. */
+const CATCH_UP_MS = 10 * 60 * 1000;
+
+/**
+ * A server-sent event stream of the user's progress events. On (re)connect it first sends the state
+ * of every video still being made and of those finished in the last minutes; then each event as it
+ * happens, with a heartbeat comment so proxies keep the connection open.
+ */
+export async function openProgressStream({
+  db,
+  progress,
+  userId,
+  request,
+  reply,
+}: {
+  db: Db;
+  progress: ProgressBus;
+  userId: string;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}): Promise<FastifyReply> {
+  const send = (event: VideoProgressEvent) => reply.raw.write(`data: ${JSON.stringify(event)}\n\n`);
+  // Events that arrive while the catch-up is read are queued, so none is lost.
+  const early: VideoProgressEvent[] = [];
+  let live = false;
+  const unsubscribe = progress.subscribe(userId, (event) =>
+    live ? send(event) : early.push(event),
+  );
+
+  reply.hijack();
+  reply.raw.writeHead(200, {
+    ...(reply.getHeaders() as Record<string, string>),
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-store',
+    Connection: 'keep-alive',
+    'X-Accel-Buffering': 'no',
+  });
+  reply.raw.write(`retry: ${RETRY_MS}\n\n`);
+  const heartbeat = setInterval(() => reply.raw.write(': heartbeat\n\n'), HEARTBEAT_MS);
+  request.raw.on('close', () => {
+    clearInterval(heartbeat);
+    unsubscribe();
+  });
+
+  const recent = await db
+    .select({ id: videos.id, progress: videos.progress, status: videos.status })
+    .from(videos)
+    .where(
+      and(
+        eq(videos.userId, userId),
+        or(
+          eq(videos.status, 'processing'),
+          gt(videos.completedAt, new Date(Date.now() - CATCH_UP_MS)),
+        ),
+      ),
+    );
+  for (const row of recent) send(progressEvent(row));
+  for (const event of early) send(event);
+  live = true;
+  return reply;
+}

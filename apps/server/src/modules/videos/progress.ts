@@ -1,0 +1,48 @@
+import { EventEmitter } from 'node:events';
+import { videoProgressEventSchema, type VideoProgressEvent } from '@rasma/contract';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Database } from '../../db/client.js';
+
+const CHANNEL = 'video_progress';
+const messageSchema = z.object({ userId: z.string(), event: videoProgressEventSchema });
+
+/**
+ * Progress events for the signed-in users' streams. Published as a database NOTIFY, so a render in
+ * a separate worker process reaches every server; each server LISTENs once and fans the events out
+ * to its open streams. (On the embedded database, NOTIFY and LISTEN stay inside the one process.)
+ */
+export interface ProgressBus {
+  publish(userId: string, event: VideoProgressEvent): Promise<void>;
+  /** Calls `onEvent` with each event of this user's videos until the returned function is called. */
+  subscribe(userId: string, onEvent: (event: VideoProgressEvent) => void): () => void;
+  close(): Promise<void>;
+}
+
+export async function startProgressBus(database: Database): Promise<ProgressBus> {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  const stopListening = await database.listen(CHANNEL, (payload) => {
+    const message = messageSchema.safeParse(parseJson(payload));
+    if (message.success) emitter.emit(message.data.userId, message.data.event);
+  });
+  return {
+    async publish(userId, event) {
+      const payload = JSON.stringify({ userId, event });
+      await database.db.execute(sql`select pg_notify(${CHANNEL}, ${payload})`);
+    },
+    subscribe(userId, onEvent) {
+      emitter.on(userId, onEvent);
+      return () => emitter.off(userId, onEvent);
+    },
+    close: stopListening,
+  };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

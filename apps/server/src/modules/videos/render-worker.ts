@@ -1,0 +1,172 @@
+import { EngineError, type EngineErrorCode, type RenderOptionsInput } from '@rasma/engine';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { images, videos } from '../../db/schema.js';
+import type { JobQueue } from '../../queue/queue.js';
+import type { RenderRunner } from '../../render/runner.js';
+import type { Storage } from '../../storage/storage.js';
+import { applyCreditChange } from '../credits/ledger.js';
+import type { ProgressBus } from './progress.js';
+import {
+  RENDER_FAILED_QUEUE,
+  RENDER_QUEUE,
+  progressEvent,
+  thumbnailKey,
+  videoKey,
+  type RenderJobData,
+} from './service.js';
+
+/** Progress is written to the database (for a reload) at most this often; events go out at once. */
+const PROGRESS_STORE_INTERVAL_MS = 1000;
+/** Engine failures a second try cannot fix: the video fails at once. */
+const PERMANENT_FAILURES: ReadonlySet<EngineErrorCode> = new Set([
+  'INVALID_OPTIONS',
+  'NOT_AN_IMAGE',
+  'IMAGE_TOO_LARGE',
+]);
+
+export interface RenderWorkerDeps {
+  db: Db;
+  storage: Storage;
+  queue: JobQueue;
+  runner: RenderRunner;
+  progress: ProgressBus;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Takes render jobs from the queue, `concurrency` at a time: runs the engine, stores the MP4 and its
+ * thumbnail, marks the video completed and deletes the uploaded source. A failure is retried once
+ * (the queue's retry); a job that fails again, or whose worker died past its expiry, lands in the
+ * failed queue, whose handler fails the video and refunds it, exactly once.
+ */
+export async function startRenderWorkers(deps: RenderWorkerDeps, concurrency: number) {
+  const { queue } = deps;
+  await queue.createQueue(RENDER_FAILED_QUEUE);
+  await queue.createQueue(RENDER_QUEUE, { name: RENDER_QUEUE, deadLetter: RENDER_FAILED_QUEUE });
+  const workerIds: string[] = [];
+  for (let i = 0; i < concurrency; i++) {
+    workerIds.push(
+      await queue.work<RenderJobData>(
+        RENDER_QUEUE,
+        { pollingIntervalSeconds: 1 },
+        async ([job]) => {
+          if (job) await renderVideo(deps, job.data.videoId);
+        },
+      ),
+    );
+  }
+  await queue.work<RenderJobData>(
+    RENDER_FAILED_QUEUE,
+    { pollingIntervalSeconds: 2 },
+    async ([job]) => {
+      if (job) await failVideo(deps, job.data.videoId, 'The render failed twice.');
+    },
+  );
+  /** Wakes an idle worker now rather than at its next poll (a video was just created here). */
+  return () => {
+    for (const id of workerIds) queue.notifyWorker(id);
+  };
+}
+
+async function renderVideo(deps: RenderWorkerDeps, videoId: string): Promise<void> {
+  const { db, storage, runner, progress, log } = deps;
+  const [row] = await db.select().from(videos).where(eq(videos.id, videoId)).limit(1);
+  if (!row || row.status !== 'processing') return;
+  const [source] = row.imageId
+    ? await db.select().from(images).where(eq(images.id, row.imageId)).limit(1)
+    : [];
+  if (!source?.storageKey) {
+    await failVideo(deps, videoId, 'The uploaded image is gone.');
+    return;
+  }
+  let stored = Date.now();
+  try {
+    const result = await runner.render({
+      input: await storage.localPath(source.storageKey),
+      output: await storage.localPath(videoKey(videoId)),
+      thumbnail: await storage.localPath(thumbnailKey(videoId)),
+      options: row.options as RenderOptionsInput,
+      onProgress: (percent) => {
+        if (percent >= 100) return; // "completed" is said once the files are stored
+        void progress.publish(row.userId, progressEvent({ ...row, progress: percent }));
+        if (Date.now() - stored < PROGRESS_STORE_INTERVAL_MS) return;
+        stored = Date.now();
+        void db
+          .update(videos)
+          .set({ progress: percent })
+          .where(and(eq(videos.id, videoId), eq(videos.status, 'processing')))
+          .catch((err: unknown) => log.warn({ err, videoId }, 'progress not stored'));
+      },
+    });
+    const [done] = await db
+      .update(videos)
+      .set({
+        status: 'completed',
+        progress: 100,
+        videoKey: videoKey(videoId),
+        thumbnailKey: thumbnailKey(videoId),
+        durationSeconds: result.durationSeconds,
+        completedAt: new Date(),
+      })
+      .where(and(eq(videos.id, videoId), eq(videos.status, 'processing')))
+      .returning();
+    if (done) await progress.publish(done.userId, progressEvent(done));
+    await deleteSource(deps, source.id, source.storageKey);
+  } catch (err) {
+    if (err instanceof EngineError && PERMANENT_FAILURES.has(err.code)) {
+      log.warn({ videoId, code: err.code }, 'render failed for good');
+      await failVideo(deps, videoId, err.message);
+      return;
+    }
+    log.warn({ err, videoId }, 'render failed; the queue retries it once');
+    throw err;
+  }
+}
+
+/** Marks a video failed and refunds its credits, once, whoever calls it how often. */
+export async function failVideo(
+  deps: Pick<RenderWorkerDeps, 'db' | 'storage' | 'progress'>,
+  videoId: string,
+  reason: string,
+): Promise<void> {
+  const { db, progress } = deps;
+  const failed = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(videos)
+      .set({ status: 'failed', error: reason.slice(0, 500), completedAt: new Date() })
+      .where(and(eq(videos.id, videoId), eq(videos.status, 'processing')))
+      .returning();
+    if (!row) return undefined;
+    await applyCreditChange(tx, {
+      userId: row.userId,
+      delta: row.creditsUsed,
+      kind: 'video_refund',
+      reason: 'Video creation failed',
+      idempotencyKey: `video-refund:${videoId}`,
+      videoId,
+    });
+    return row;
+  });
+  if (!failed) return;
+  await progress.publish(failed.userId, progressEvent(failed));
+  await Promise.all([
+    deps.storage.delete(videoKey(videoId)),
+    deps.storage.delete(thumbnailKey(videoId)),
+  ]);
+  const [source] = failed.imageId
+    ? await db.select().from(images).where(eq(images.id, failed.imageId)).limit(1)
+    : [];
+  if (source?.storageKey) await deleteSource(deps, source.id, source.storageKey);
+}
+
+/** The uploaded image is deleted once its video is made or has failed (privacy policy). */
+async function deleteSource(
+  { db, storage }: Pick<RenderWorkerDeps, 'db' | 'storage'>,
+  imageId: string,
+  key: string,
+): Promise<void> {
+  await storage.delete(key);
+  await db.update(images).set({ storageKey: null }).where(eq(images.id, imageId));
+}

@@ -1,0 +1,58 @@
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import { startQueue, type JobQueue } from '../../queue/queue.js';
+import { createRenderRunner } from '../../render/runner.js';
+import { createLocalStorage, type Storage } from '../../storage/storage.js';
+import { startProgressBus, type ProgressBus } from './progress.js';
+import { startRenderWorkers } from './render-worker.js';
+
+export interface Rendering {
+  storage: Storage;
+  queue: JobQueue;
+  progress: ProgressBus;
+  /** Wakes this process's render workers at once (no-op when it runs none). */
+  wakeWorkers: () => void;
+  close(): Promise<void>;
+}
+
+/**
+ * What making videos needs: file storage, the job queue, the progress bus and `workers` render
+ * workers in this process (the server runs them by default; `npm run worker` runs only them).
+ */
+export async function startRendering(
+  config: Pick<Config, 'dataDir' | 'ffmpegPath'>,
+  database: Database,
+  log: FastifyBaseLogger,
+  workers: number,
+): Promise<Rendering> {
+  const storage = createLocalStorage(path.join(config.dataDir, 'files'));
+  const queue = await startQueue(database, log);
+  const progress = await startProgressBus(database);
+  const runner = createRenderRunner({
+    ffmpegPath: config.ffmpegPath,
+    concurrency: Math.max(1, workers),
+    log: { info: (message) => log.debug(message) },
+  });
+  const wakeWorkers =
+    workers > 0
+      ? await startRenderWorkers(
+          { db: database.db, storage, queue, runner, progress, log },
+          workers,
+        )
+      : () => undefined;
+  return {
+    storage,
+    queue,
+    progress,
+    wakeWorkers,
+    async close() {
+      // End the renders in flight (their jobs go back to the queue for their retry), then let the
+      // queue record that and stop, while the database is still open.
+      await runner.close();
+      await queue.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await progress.close();
+    },
+  };
+}

@@ -1,0 +1,184 @@
+import { randomUUID } from 'node:crypto';
+import {
+  MODEL_CREDIT_COST,
+  VIDEOS_PAGE_SIZE,
+  type CreateVideoBlobData,
+  type Video,
+  type VideoProgressEvent,
+} from '@rasma/contract';
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { images, users, videos } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import { inTransaction, type JobQueue } from '../../queue/queue.js';
+import type { Storage } from '../../storage/storage.js';
+import { applyCreditChange } from '../credits/ledger.js';
+import type { StoredImage } from '../images/image-file.js';
+import { toRenderOptions } from './render-options.js';
+
+export type VideoRow = typeof videos.$inferSelect;
+
+export const RENDER_QUEUE = 'render-video';
+/** Where a render job goes once its retry failed too: its video fails and is refunded. */
+export const RENDER_FAILED_QUEUE = 'render-video-failed';
+export interface RenderJobData {
+  videoId: string;
+}
+
+/** A render may take a while for a long colour video; past this its worker is taken for dead. */
+export const renderExpirySeconds = (drawingTime: number) => 120 + 10 * drawingTime;
+
+export interface VideoDeps {
+  db: Db;
+  storage: Storage;
+  queue: JobQueue;
+}
+
+export const notFound = () => new AppError(404, 'Video not found', 'NOT_FOUND');
+
+export const videoKey = (id: string) => `videos/${id}.mp4`;
+const thumbnailName = (id: string) => `${id}.jpg`;
+export const thumbnailKey = (id: string) => `thumbnails/${thumbnailName(id)}`;
+
+export const toVideo = (row: VideoRow): Video => ({
+  id: row.id,
+  title: row.title,
+  description: row.description,
+  status: row.status,
+  progress: row.progress,
+  thumbnailUrl: row.thumbnailKey ? thumbnailName(row.id) : null,
+  createdAt: row.createdAt.toISOString(),
+  aiModel: row.aiModel,
+  durationSeconds: row.durationSeconds,
+});
+
+export const progressEvent = (
+  row: Pick<VideoRow, 'id' | 'progress' | 'status'>,
+): VideoProgressEvent => ({
+  type: 'videoProgress',
+  videoId: row.id,
+  progress: row.progress,
+  status: row.status,
+});
+
+/** The title of a video: the file's name without its extension (spec), never empty. */
+export function titleFromFileName(fileName: string): string {
+  const base = fileName.replace(/\.[^.]*$/, '').trim();
+  return (base || 'Untitled').slice(0, 200);
+}
+
+/**
+ * Starts a video: the image is stored first; then, in one transaction, the model's cost is debited
+ * (402 `Insufficient credits` leaves nothing behind), the image and video rows are created, the
+ * model becomes the user's preference and the render job is enqueued.
+ */
+export async function createVideo(
+  { db, storage, queue }: VideoDeps,
+  input: { userId: string; image: StoredImage; fileName: string; settings: CreateVideoBlobData },
+): Promise<VideoRow> {
+  const { userId, image, settings } = input;
+  const videoId = randomUUID();
+  const imageId = randomUUID();
+  const imageKey = `images/${imageId}.${image.extension}`;
+  const cost = MODEL_CREDIT_COST[settings.aiModel];
+  await storage.put(imageKey, image.data);
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.insert(images).values({
+        id: imageId,
+        userId,
+        originalName: input.fileName.slice(0, 255),
+        storageKey: imageKey,
+        mimeType: image.mimeType,
+        width: image.width,
+        height: image.height,
+        sizeBytes: image.data.length,
+      });
+      const [row] = await tx
+        .insert(videos)
+        .values({
+          id: videoId,
+          userId,
+          imageId,
+          title: titleFromFileName(input.fileName),
+          aiModel: settings.aiModel,
+          options: toRenderOptions(settings),
+          creditsUsed: cost,
+        })
+        .returning();
+      if (!row) throw new Error('video insert returned nothing');
+      await applyCreditChange(tx, {
+        userId,
+        delta: -cost,
+        kind: 'video_debit',
+        reason: `Video (${settings.aiModel})`,
+        idempotencyKey: `video-debit:${videoId}`,
+        videoId,
+      });
+      await tx.update(users).set({ aiModel: settings.aiModel }).where(eq(users.id, userId));
+      await queue.send(RENDER_QUEUE, { videoId } satisfies RenderJobData, {
+        db: inTransaction(tx),
+        retryLimit: 1,
+        expireInSeconds: renderExpirySeconds(settings.drawingTime),
+        deadLetter: RENDER_FAILED_QUEUE,
+      });
+      return row;
+    });
+  } catch (err) {
+    await storage.delete(imageKey);
+    throw err;
+  }
+}
+
+/** A page of the user's videos, newest first. */
+export async function listVideos(db: Db, userId: string, page: number) {
+  const [total] = await db.select({ n: count() }).from(videos).where(eq(videos.userId, userId));
+  const totalPages = Math.max(1, Math.ceil((total?.n ?? 0) / VIDEOS_PAGE_SIZE));
+  const rows = await db
+    .select()
+    .from(videos)
+    .where(eq(videos.userId, userId))
+    .orderBy(desc(videos.createdAt), desc(videos.id))
+    .limit(VIDEOS_PAGE_SIZE)
+    .offset((page - 1) * VIDEOS_PAGE_SIZE);
+  return {
+    videos: rows.map(toVideo),
+    pagination: { currentPage: page, totalPages, hasPrev: page > 1, hasNext: page < totalPages },
+  };
+}
+
+/** The user's own video; anyone else's, or none, is a 404 (no hint that it exists). */
+export async function findOwnVideo(db: Db, userId: string, id: string): Promise<VideoRow> {
+  const [row] = await db
+    .select()
+    .from(videos)
+    .where(and(eq(videos.id, id), eq(videos.userId, userId)))
+    .limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The stored file of a finished video (or its thumbnail). */
+export function fileKey(row: VideoRow, file: 'video' | 'thumbnail'): string {
+  const key = file === 'video' ? row.videoKey : row.thumbnailKey;
+  if (row.status !== 'completed' || !key) {
+    throw new AppError(409, 'The video is not ready yet.', 'VIDEO_NOT_READY');
+  }
+  return key;
+}
+
+/** Deletes a finished or failed video and its files; one still being made cannot be deleted. */
+export async function deleteVideo(
+  { db, storage }: Pick<VideoDeps, 'db' | 'storage'>,
+  row: VideoRow,
+) {
+  if (row.status === 'processing') {
+    throw new AppError(
+      409,
+      'A video cannot be deleted while it is being made.',
+      'VIDEO_PROCESSING',
+    );
+  }
+  await db.delete(videos).where(eq(videos.id, row.id));
+  await Promise.all([storage.delete(videoKey(row.id)), storage.delete(thumbnailKey(row.id))]);
+}

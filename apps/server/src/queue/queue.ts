@@ -1,0 +1,49 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client.js';
+
+/**
+ * The job queue: pg-boss on the product's own database (PGlite through its raw-SQL adapter, or
+ * PostgreSQL), so a job is enqueued in the same transaction as the rows it is about.
+ */
+export type JobQueue = PgBoss;
+
+/** How often the queue's maintenance fails expired jobs (a dead worker's) and moves them on. */
+const MAINTENANCE_SECONDS = 30;
+
+export async function startQueue(database: Database, log: FastifyBaseLogger): Promise<JobQueue> {
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => database.executeSql(text, values) },
+    maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
+    // The product schedules nothing yet; grants will (credits and plans).
+    schedule: false,
+  });
+  boss.on('error', (err) => log.error({ err }, 'job queue error'));
+  await boss.start();
+  return boss;
+}
+
+/** Anything Drizzle can run a statement on: the database or an open transaction. */
+interface Executes {
+  execute(query: SQL): PromiseLike<unknown>;
+}
+
+/**
+ * The queue's raw SQL (`$1` parameters) run through a Drizzle transaction, so `send` joins it:
+ * `queue.send(name, data, { db: inTransaction(tx) })`.
+ */
+export function inTransaction(tx: Executes): PgBoss.Db {
+  return {
+    async executeSql(text, values = []) {
+      // "a $1 b $2" splits into text, parameter number, text...: each parameter stays one value.
+      const query = sql.join(
+        text
+          .split(/\$(\d+)/)
+          .map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql.param(values[Number(part) - 1]))),
+      );
+      const result = (await tx.execute(query)) as { rows: unknown[] };
+      return { rows: result.rows };
+    },
+  };
+}
