@@ -64,7 +64,8 @@ export async function normalizeImage(bytes: Buffer): Promise<StoredImage> {
     await probeImage(bytes);
     const pipeline = sharp(bytes, {
       limitInputPixels: MAX_INPUT_PIXELS,
-      failOn: 'error',
+      // A cut-off file is refused, not kept with grey rows at its bottom.
+      failOn: 'truncated',
       pages: 1,
     }).rotate();
     const { data, info } = await pipeline

@@ -30,6 +30,8 @@ export async function readUpload(request: FastifyRequest): Promise<Upload> {
     if (part.type === 'file') {
       const bytes = await part.toBuffer();
       if (part.fieldname === 'image') image = { bytes, fileName: part.filename };
+    } else if (part.valueTruncated) {
+      throw new AppError(413, `${part.fieldname}: too large`, 'FIELD_TOO_LARGE');
     } else if (typeof part.value === 'string') {
       fields[part.fieldname] = part.value;
     }
