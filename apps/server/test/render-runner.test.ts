@@ -1,7 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRenderRunner, type RenderJob, type RenderRunner } from '../src/render/runner.js';
-import { processGroup, renderProcesses, renderWorkspace } from './support/render-fixtures.js';
+import {
+  processGroup,
+  renderProcesses,
+  renderWorkspace,
+  threadNiceValues,
+} from './support/render-fixtures.js';
 
 const quiet = { info: () => undefined };
 /** About a second of work; `slow` takes a few. */
@@ -22,6 +27,10 @@ const job = (
   options: RenderJob['options'],
   extra: Partial<RenderJob> = {},
 ): RenderJob => ({ input: workspace.image, ...workspace.files(name), options, ...extra });
+
+/** A SIGKILLed process takes a moment to die (ffmpeg would take far longer to finish alone). */
+const expectGroupGone = (pgid: number) =>
+  vi.waitFor(() => expect(processGroup(pgid)).toEqual([]), { timeout: 500, interval: 10 });
 
 /** Starts a render and returns once its progress has reached `percent`. */
 async function renderUntil(percent: number, renderJob: RenderJob) {
@@ -53,6 +62,16 @@ describe('render runner', () => {
     expect(renderProcesses()).toEqual([]);
   });
 
+  it('renders at the lowest CPU priority, every thread and ffmpeg too', async () => {
+    runner = createRenderRunner({ log: quiet });
+    const { child } = await renderUntil(10, job('nice', slow));
+    const ffmpeg = processGroup(child.pid).find((p) => p.command.includes('ffmpeg'));
+    expect(ffmpeg).toBeDefined();
+    for (const pid of [child.pid, ffmpeg?.pid ?? 0]) {
+      expect(new Set(threadNiceValues(pid))).toEqual(new Set([19]));
+    }
+  });
+
   it('rejects an invalid option with the engine code', async () => {
     runner = createRenderRunner({ log: quiet });
     await expect(runner.render(job('invalid', { drawingTime: 0 }))).rejects.toMatchObject({
@@ -73,7 +92,7 @@ describe('render runner', () => {
 
     controller.abort();
     await expect(rendering).rejects.toMatchObject({ name: 'EngineError', code: 'CANCELLED' });
-    expect(processGroup(child.pid)).toEqual([]);
+    await expectGroupGone(child.pid);
     expect(existsSync(cancelled.output)).toBe(false);
   });
 
@@ -86,24 +105,31 @@ describe('render runner', () => {
       name: 'RenderProcessError',
       message: 'The render process was killed by SIGKILL before finishing.',
     });
-    expect(processGroup(child.pid)).toEqual([]);
+    await expectGroupGone(child.pid);
   });
 
-  it.each([
-    { concurrency: 1, overlap: false },
-    { concurrency: 2, overlap: true },
-  ])('runs $concurrency render(s) at a time', async ({ concurrency, overlap }) => {
+  /** Starts renders `first` then `second`; where each one's progress events fall in the joint order. */
+  async function renderTwo(concurrency: number) {
     runner = createRenderRunner({ log: quiet, concurrency });
     const events: string[] = [];
-    const tracked = (name: string) =>
-      job(name, quick, { onProgress: (percent) => events.push(`${name} ${percent}`) });
+    const tracked = (name: string) => job(name, quick, { onProgress: () => events.push(name) });
     await Promise.all([runner.render(tracked('first')), runner.render(tracked('second'))]);
+    const span = (name: string) => ({
+      start: events.indexOf(name),
+      end: events.lastIndexOf(name),
+    });
+    return { first: span('first'), second: span('second') };
+  }
 
-    const firstDone = events.indexOf('first 100');
-    const secondStart = events.indexOf('second 0');
-    expect(firstDone).toBeGreaterThan(0);
-    expect(secondStart).toBeGreaterThan(0);
-    expect(secondStart < firstDone).toBe(overlap);
+  it('runs one render at a time by default, in order', async () => {
+    const { first, second } = await renderTwo(1);
+    expect(first.end).toBeLessThan(second.start);
+  });
+
+  it('runs renders side by side up to the concurrency', async () => {
+    const { first, second } = await renderTwo(2);
+    expect(second.start).toBeLessThan(first.end);
+    expect(first.start).toBeLessThan(second.end);
   });
 
   it('close kills the running render and rejects the waiting and later ones', async () => {
@@ -122,7 +148,7 @@ describe('render runner', () => {
     };
     expect(await settled).toMatchObject([closed, closed]);
     expect(waitingProgress).toEqual([]);
-    expect(processGroup(child.pid)).toEqual([]);
+    await expectGroupGone(child.pid);
     await expect(runner.render(job('later', quick))).rejects.toThrow('closed');
   });
 });

@@ -2,14 +2,16 @@
  * A render process, forked by runner.ts for one render: it lowers its CPU priority, runs the
  * engine on the request it receives, reports progress and the outcome over IPC, then exits.
  */
+import { readdirSync } from 'node:fs';
 import { setPriority } from 'node:os';
+import type { RenderOptionsInput } from '@rasma/engine';
 import { renderRequestSchema, type RenderReport } from './messages.js';
 
-/** Nice value of render processes: the HTTP server (nice 0) gets the CPU whenever it wants it. */
-const RENDER_NICE = 10;
+/** The lowest priority: the HTTP server (nice 0) has the CPU whenever it wants, renders the rest. */
+const RENDER_NICE = 19;
 
-// Before the engine loads, so the threads and processes it starts (sharp's pool, ffmpeg) inherit it.
-setPriority(RENDER_NICE);
+// Before the engine loads, so the threads and processes it starts (sharp's, ffmpeg) inherit it.
+lowerPriority();
 const { EngineError, renderSketchVideo, resolveFfmpeg } = await import('@rasma/engine');
 
 const send = process.send?.bind(process);
@@ -36,7 +38,7 @@ async function render(raw: unknown): Promise<void> {
       output: request.output,
       thumbnail: request.thumbnail,
       // The engine validates the options (INVALID_OPTIONS names the bad field).
-      options: request.options as Parameters<typeof renderSketchVideo>[0]['options'],
+      options: request.options as RenderOptionsInput,
       tempDir: request.tempDir,
       ffmpeg: await resolveFfmpeg({ ffmpegPath: request.ffmpegPath }),
       onProgress: (percent) => report({ type: 'progress', percent }),
@@ -49,5 +51,25 @@ async function render(raw: unknown): Promise<void> {
       ...(error instanceof EngineError ? { code: error.code } : {}),
       message: error instanceof Error ? error.message : String(error),
     });
+  }
+}
+
+/**
+ * On Linux a nice value belongs to a thread, and Node (V8's workers, libuv's pool) and tsx have
+ * started several before this code runs: lower each of them. Elsewhere, this thread.
+ */
+function lowerPriority(): void {
+  let threads = [0];
+  try {
+    threads = readdirSync('/proc/self/task').map(Number);
+  } catch {
+    // No /proc: not Linux.
+  }
+  for (const thread of threads) {
+    try {
+      setPriority(thread, RENDER_NICE);
+    } catch {
+      // The thread has ended.
+    }
   }
 }

@@ -35,6 +35,12 @@ function sceneSvg(width: number, height: number): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#f4f1e8"/>${shapes.join('')}</svg>`;
 }
 
+/** Fields of /proc/<pid>/stat after `pid (comm)`, which may hold spaces: [state, ppid, pgrp, ...]. */
+const statFields = (path: string) => {
+  const stat = readFileSync(path, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+};
+
 interface ProcessInfo {
   pid: number;
   ppid: number;
@@ -48,9 +54,7 @@ export function liveProcesses(): ProcessInfo[] {
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // pid (comm) state ppid pgrp ...; comm may hold spaces, so split after its closing paren.
-      const [state, ppid, pgid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const [state, ppid, pgid] = statFields(`/proc/${entry}/stat`);
       if (state === 'Z') continue;
       const command = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ');
       list.push({ pid: Number(entry), ppid: Number(ppid), pgid: Number(pgid), command });
@@ -67,3 +71,9 @@ export const renderProcesses = () =>
 
 /** Processes alive in the process group `pgid` (a render process and its ffmpeg). */
 export const processGroup = (pgid: number) => liveProcesses().filter((p) => p.pgid === pgid);
+
+/** The nice value of each thread of process `pid`. */
+export const threadNiceValues = (pid: number) =>
+  readdirSync(`/proc/${pid}/task`).map((tid) =>
+    Number(statFields(`/proc/${pid}/task/${tid}/stat`)[16]),
+  );
