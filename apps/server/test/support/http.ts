@@ -1,3 +1,4 @@
+import net from 'node:net';
 import type { TestServer } from './test-server.js';
 
 export function postJson(
@@ -21,4 +22,13 @@ export function cookieFrom(res: Response, name: string): string | undefined {
 
 export function setCookieHeader(res: Response, name: string): string | undefined {
   return res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
+}
+
+/** A loopback port nothing listens on at the moment. */
+export async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
 }

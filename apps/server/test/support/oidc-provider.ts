@@ -5,37 +5,40 @@ import Provider from 'oidc-provider';
 export interface TestAccount {
   sub: string;
   email: string;
+  /** Default true. Apple sends it as a string, `'true'` or `'false'`. */
+  email_verified?: boolean | 'true' | 'false';
   given_name?: string;
   family_name?: string;
 }
 
+export interface OidcProviderOptions {
+  /** The app's public URLs, whose callbacks the clients may return to. */
+  appUrls: string[];
+  /** Default: any free port. */
+  port?: number;
+}
+
 /**
- * A real OpenID provider (oidc-provider) on loopback, standing in for Google and Apple. Its login
- * step signs in `nextAccount` at once, as a user clicking through the provider's pages would.
+ * A real OpenID provider (oidc-provider) at http://localhost, standing in for Google and Apple:
+ * another site than an app at 127.0.0.1 (ports do not make sites). Its login step signs in
+ * `nextAccount` at once, as a user clicking through the provider's pages would.
  */
-export async function startOidcProvider(appUrl: string) {
+export async function startOidcProvider({ appUrls, port = 0 }: OidcProviderOptions) {
   const accounts = new Map<string, TestAccount>();
   let nextAccount: TestAccount | undefined;
 
   const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await new Promise<void>((resolve) => server.listen(port, 'localhost', resolve));
+  const issuer = `http://localhost:${(server.address() as AddressInfo).port}`;
 
+  const client = (name: 'google' | 'apple') => ({
+    client_id: `${name}-client`,
+    client_secret: `${name}-secret`,
+    redirect_uris: appUrls.map((appUrl) => `${appUrl}/api/auth/callback/${name}`),
+    token_endpoint_auth_method: 'client_secret_post' as const,
+  });
   const provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: 'google-client',
-        client_secret: 'google-secret',
-        redirect_uris: [`${appUrl}/api/auth/callback/google`],
-        token_endpoint_auth_method: 'client_secret_post',
-      },
-      {
-        client_id: 'apple-client',
-        client_secret: 'apple-secret',
-        redirect_uris: [`${appUrl}/api/auth/callback/apple`],
-        token_endpoint_auth_method: 'client_secret_post',
-      },
-    ],
+    clients: [client('google'), client('apple')],
     claims: {
       openid: ['sub'],
       email: ['email', 'email_verified'],
@@ -57,7 +60,7 @@ export async function startOidcProvider(appUrl: string) {
     },
     findAccount: (_ctx, id) => {
       const account = accounts.get(id);
-      return account && { accountId: id, claims: () => ({ ...account, email_verified: true }) };
+      return account && { accountId: id, claims: () => ({ email_verified: true, ...account }) };
     },
   });
 
@@ -70,7 +73,6 @@ export async function startOidcProvider(appUrl: string) {
       const details = await provider.interactionDetails(req, res);
       const account = nextAccount;
       if (!account) throw new Error('set nextAccount before a sign-in');
-      accounts.set(account.sub, account);
       const clientId = String(details.params.client_id);
       const grant = new provider.Grant({ accountId: account.sub, clientId });
       grant.addOIDCScope(String(details.params.scope));
@@ -89,8 +91,10 @@ export async function startOidcProvider(appUrl: string) {
 
   return {
     issuer,
+    /** Who signs in next (and what the provider now says about that account). */
     signInAs(account: TestAccount) {
       nextAccount = account;
+      accounts.set(account.sub, account);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
