@@ -1,10 +1,16 @@
-import { mkdtemp, readFile, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
-const tempDir = () => mkdtemp(path.join(tmpdir(), 'rasma-config-'));
+const tempDirs: string[] = [];
+const tempDir = async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'rasma-config-'));
+  tempDirs.push(dir);
+  return dir;
+};
+afterAll(() => Promise.all(tempDirs.map((dir) => rm(dir, { recursive: true, force: true }))));
 
 describe('loadConfig', () => {
   it('uses the documented defaults', async () => {

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailVerificationCodes, sessions } from '../src/db/schema.js';
-import { cookieFrom, postJson, setCookieHeader } from './support/http.js';
+import { cookieFrom, freePort, postJson, setCookieHeader } from './support/http.js';
 import { startSmtpServer } from './support/smtp.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
@@ -33,7 +33,13 @@ async function requestCode(email: string) {
 const verify = (email: string, code: string, headers: Record<string, string> = {}) =>
   postJson(server, '/api/verify-email-code', { email, code }, headers);
 
-const wrongCodeFor = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+/** A 6-digit code that is none of `codes`. */
+function wrongCodeFor(...codes: string[]): string {
+  let guess = Number(codes[0]);
+  do guess = (guess + 1) % 1_000_000;
+  while (codes.includes(String(guess).padStart(6, '0')));
+  return String(guess).padStart(6, '0');
+}
 
 describe('e-mail code sign-in', () => {
   it('signs up a new user with the code delivered over SMTP, then signs them in again', async () => {
@@ -111,6 +117,24 @@ describe('e-mail code sign-in', () => {
     const right = await verify(email, code);
     expect(right.status).toBe(401);
     expect(cookieFrom(right, 'rasma_session')).toBeUndefined();
+  });
+
+  it('counts a wrong try against every live code: after 5, neither of two codes signs in', async () => {
+    const email = newEmail();
+    const codes = [await requestCode(email), await requestCode(email)];
+    const wrong = wrongCodeFor(...codes);
+    let message = '';
+    for (let i = 0; i < 5; i++) {
+      const res = await verify(email, wrong);
+      expect(res.status).toBe(401);
+      message = ((await res.json()) as { message: string }).message;
+    }
+    expect(message).toBe('Too many wrong attempts. Please request a new code.');
+    for (const code of codes) {
+      const res = await verify(email, code);
+      expect(res.status).toBe(401);
+      expect(cookieFrom(res, 'rasma_session')).toBeUndefined();
+    }
   });
 
   it('refuses an expired code', async () => {
@@ -223,6 +247,35 @@ describe('e-mail code sign-in', () => {
     expect(logs).not.toContain(token);
     expect(logs).not.toContain(session?.id ?? 'missing');
     expect(logs).not.toMatch(/rasma_session=/);
+  });
+});
+
+describe('a mail server that fails', () => {
+  const failed = { message: 'Failed to send verification code', code: 'MAIL_FAILED' };
+
+  it('answers 502 and voids the code when it refuses the message', async () => {
+    const email = newEmail();
+    smtp.state.refusing = true;
+    const res = await postJson(server, '/api/send-verification-code', { email }).finally(() => {
+      smtp.state.refusing = false;
+    });
+    expect(res.status).toBe(502);
+    expect(await res.json()).toEqual(failed);
+    // The mail server saw the code before refusing it: whoever learns it there cannot sign in.
+    const attempt = await verify(email, smtp.latestCodeFor(email));
+    expect(attempt.status).toBe(401);
+    expect(cookieFrom(attempt, 'rasma_session')).toBeUndefined();
+  });
+
+  it('answers 502 when it is down', async () => {
+    const own = await startTestServer({ SMTP_URL: `smtp://127.0.0.1:${await freePort()}` });
+    try {
+      const res = await postJson(own, '/api/send-verification-code', { email: newEmail() });
+      expect(res.status).toBe(502);
+      expect(await res.json()).toEqual(failed);
+    } finally {
+      await own.close();
+    }
   });
 });
 

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from '../src/db/schema.js';
 import { createSignedInUser } from './support/factories.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
@@ -45,10 +47,37 @@ describe('API basics', () => {
     }
   });
 
-  it('reports health with a database round trip', async () => {
-    const res = await server.request('/api/health');
+  it('treats a session past its expiry as signed out, before any clean-up removes it', async () => {
+    const { user, cookie } = await createSignedInUser(server.database.db);
+    // Before the session's first use: the server has not cached it.
+    await server.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user.id));
+    const res = await server.request('/api/auth/user', { headers: { cookie } });
+    expect(res.status).toBe(401);
+  });
+
+  it('reports health from the database, and a 500 without internals once it is gone', async () => {
+    const own = await startTestServer();
+    try {
+      const up = await own.request('/api/health');
+      expect(up.status).toBe(200);
+      expect(await up.json()).toEqual({ status: 'ok' });
+      await own.stopDatabase();
+      const down = await own.request('/api/health');
+      expect(down.status).toBe(500);
+      expect(await down.json()).toEqual({ message: 'Internal server error', code: 'INTERNAL' });
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('answers HEAD /api/health like GET, without a body', async () => {
+    const res = await server.request('/api/health', { method: 'HEAD' });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'ok' });
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    expect(await res.text()).toBe('');
   });
 
   it('does not serve the web app outside production when none is configured', async () => {

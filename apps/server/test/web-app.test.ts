@@ -1,4 +1,5 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './support/test-server.js';
@@ -6,17 +7,18 @@ import { startTestServer, type TestServer } from './support/test-server.js';
 const INDEX_HTML = '<!doctype html><title>Rasma test app</title><div id="root"></div>';
 
 let server: TestServer;
+let distDir: string;
 beforeAll(async () => {
-  const distDir = path.join(
-    process.env.TMPDIR ?? '/tmp',
-    `rasma-dist-${process.pid}-${Date.now()}`,
-  );
+  distDir = await mkdtemp(path.join(tmpdir(), 'rasma-dist-'));
   await mkdir(path.join(distDir, 'assets'), { recursive: true });
   await writeFile(path.join(distDir, 'index.html'), INDEX_HTML);
   await writeFile(path.join(distDir, 'assets', 'app-abc123.js'), 'console.log("app")');
   server = await startTestServer({ WEB_DIST_DIR: distDir });
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server.close();
+  await rm(distDir, { recursive: true, force: true });
+});
 
 describe('serving the built web app', () => {
   it.each(['/', '/about', '/how-to', '/admin/users', '/nope', '/try-now?x=1'])(
@@ -27,6 +29,28 @@ describe('serving the built web app', () => {
       expect(res.headers.get('content-type')).toMatch(/text\/html/);
       expect(res.headers.get('cache-control')).toBe('no-cache');
       expect(await res.text()).toBe(INDEX_HTML);
+    },
+  );
+
+  it('answers HEAD of a client route like GET, without a body', async () => {
+    const get = await server.request('/about');
+    const head = await server.request('/about', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    for (const header of ['content-type', 'content-length', 'cache-control']) {
+      expect(head.headers.get(header)).toBe(get.headers.get(header));
+    }
+    expect(await head.text()).toBe('');
+  });
+
+  it.each(['POST', 'PUT', 'DELETE'])(
+    'answers %s to a client route with a JSON 404, not the app',
+    async (method) => {
+      const res = await server.request('/about', { method });
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({
+        message: `Not found: ${method} /about`,
+        code: 'NOT_FOUND',
+      });
     },
   );
 

@@ -5,9 +5,14 @@ export interface ReceivedMail {
   raw: string;
 }
 
-/** A real SMTP server on loopback that keeps what it receives. */
+/**
+ * A real SMTP server on loopback that keeps what it receives. While `refusing`, it reads each
+ * message and then answers 550 (the message's text is still in `received`, as a mail server
+ * that refuses has seen it).
+ */
 export async function startSmtpServer() {
   const received: ReceivedMail[] = [];
+  const state = { refusing: false };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -20,7 +25,11 @@ export async function startSmtpServer() {
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString('utf8'),
         });
-        callback();
+        callback(
+          state.refusing
+            ? Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 })
+            : null,
+        );
       });
     },
   });
@@ -30,6 +39,7 @@ export async function startSmtpServer() {
   return {
     url: `smtp://127.0.0.1:${address.port}`,
     received,
+    state,
     /** The 6-digit code in the newest mail to `email`. */
     latestCodeFor(email: string): string {
       const mail = received.filter((m) => m.to.includes(email)).at(-1);

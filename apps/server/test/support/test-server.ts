@@ -15,6 +15,8 @@ export interface TestServer {
   dataDir: string;
   /** fetch against the server, path relative to its root. */
   request(pathname: string, init?: RequestInit): Promise<Response>;
+  /** Closes the database under the running server, as when the database goes away. */
+  stopDatabase(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -23,30 +25,53 @@ export async function startTestServer(
   env: Record<string, string> = {},
   options: { logStream?: NodeJS.WritableStream } = {},
 ): Promise<TestServer> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'rasma-test-'));
   const postgres = await freshPostgresDatabase();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
-    ...env,
-  });
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  const app = await buildApp({ config, database, ...options });
-  const address = await app.listen({ host: '127.0.0.1', port: Number(env.PORT ?? 0) });
-  return {
-    url: address,
-    app,
-    database,
-    config,
-    dataDir,
-    request: (pathname, init) => fetch(new URL(pathname, address), init),
-    async close() {
-      await app.close();
-      await database.close();
-      await postgres?.drop();
-      await rm(dataDir, { recursive: true, force: true });
-    },
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'rasma-test-'));
+  let database: Database | undefined;
+  let app: FastifyInstance | undefined;
+  let databaseStopped = false;
+  const stopDatabase = async () => {
+    const open = database;
+    database = undefined;
+    databaseStopped = true;
+    await open?.close();
   };
+  const tearDown = async () => {
+    // Shutting down uses the database (the job queue, the progress bus). After `stopDatabase` that
+    // part fails; the HTTP server is closed all the same.
+    await app?.close().catch((err: unknown) => {
+      if (!databaseStopped) throw err;
+    });
+    await stopDatabase();
+    await postgres?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+      ...env,
+    });
+    const opened = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+    database = opened;
+    const started = await buildApp({ config, database: opened, ...options });
+    app = started;
+    const address = await started.listen({ host: '127.0.0.1', port: Number(env.PORT ?? 0) });
+    return {
+      url: address,
+      app: started,
+      database: opened,
+      config,
+      dataDir,
+      request: (pathname, init) => fetch(new URL(pathname, address), init),
+      stopDatabase,
+      close: tearDown,
+    };
+  } catch (err) {
+    // A server that did not start leaves nothing behind either.
+    await tearDown();
+    throw err;
+  }
 }
