@@ -40,7 +40,7 @@ describe('API basics', () => {
   });
 
   it('answers unknown API paths with a JSON 404 for every method', async () => {
-    for (const method of ['GET', 'POST', 'DELETE']) {
+    for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) {
       const res = await server.request('/api/nope', { method });
       expect(res.status).toBe(404);
       expect(await res.json()).toMatchObject({ message: `Not found: ${method} /api/nope` });
