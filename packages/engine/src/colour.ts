@@ -7,11 +7,6 @@ import { alongDirection, bucketByFrame, groupOrder } from './plan.js';
 import type { Direction } from './types.js';
 import { rgbToYuv420 } from './yuv.js';
 
-/** Colour phase length: a quarter of the drawing time, between 1.5 s and 5 s. */
-export function colourSeconds(drawingTime: number): number {
-  return Math.min(5, Math.max(1.5, drawingTime * 0.25));
-}
-
 export const COLOUR_RAMP_FRAMES = 4;
 
 /** Rows y0..y1 of the finished colour picture: the line art over the image's colours (darken). */

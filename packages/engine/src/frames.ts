@@ -47,8 +47,8 @@ export interface FrameScript {
   /** The outline picture (grey 0-255): what each revealed pixel becomes. */
   grey: Uint8Array;
   pen: PenTimeline;
-  /** Length of the colour phase in frames (0 for black and white). */
-  colourFrames: number;
+  /** Frames to render: the drawing, then the colour phase or the hand leaving. */
+  frames: number;
   /** The colour plan; must be set before the first colour frame is rendered. */
   colour?: ColourScript;
   /** Frames the hand takes to leave after the drawing. */
@@ -56,15 +56,9 @@ export interface FrameScript {
   hand?: HandSprite;
 }
 
-/** Total frames the renderer produces (the hold is added by the encoder). */
-export function renderedFrames(script: FrameScript): number {
-  return script.drawFrames + Math.max(script.leaveFrames, script.colourFrames);
-}
-
 export class FrameRenderer {
   readonly canvas: Uint8Array;
   private frame = 0;
-  private readonly total: number;
   private readonly chromaOffset: number;
   private readonly chromaPlane: number;
   private readonly underlay: Underlay;
@@ -77,20 +71,15 @@ export class FrameRenderer {
     this.canvas.fill(128, width * height);
     this.chromaOffset = width * height;
     this.chromaPlane = (width / 2) * (height / 2);
-    this.total = renderedFrames(script);
     const hand = script.hand;
     this.underlay = new Underlay(
       hand ? planeSize(hand.y) + planeSize(hand.u) + planeSize(hand.v) : 0,
     );
   }
 
-  get frameCount(): number {
-    return this.total;
-  }
-
   /** Renders the next frame into `canvas` and returns it, or null after the last frame. */
   next(): Uint8Array | null {
-    if (this.frame >= this.total) return null;
+    if (this.frame >= this.script.frames) return null;
     const k = this.frame++;
     const s = this.script;
     this.restoreHand();

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { linesPng } from '../test/fixtures.js';
 import { rgbaOf, sketchParams, spearman } from '../test/helpers.js';
-import { penAt } from './plan.js';
-import { FPS, planSketch } from './sketch.js';
+import { bucketByFrame, orderStrokes, penAt, revealFrames, timeStrokes } from './plan.js';
+import { planSketch } from './sketch.js';
+import type { Stroke } from './strokes.js';
+import { FPS } from './timeline.js';
+import { DIRECTIONS } from './types.js';
+import type { Direction } from './types.js';
 
 const base = sketchParams({ drawingTime: 2 });
 
@@ -37,7 +41,7 @@ describe('plan', () => {
     const image = await rgbaOf(await linesPng(240, 160));
     const sketch = planSketch(image, { ...base, drawingTime: 3 });
     const { pen } = sketch.plan;
-    expect(pen.t[pen.t.length - 1]).toBeCloseTo(3, 6);
+    expect(pen.t.at(-1)).toBe(3);
     expect(Math.max(...sketch.revealFrame)).toBe(3 * FPS - 1);
     // Whenever the pen is down, its tip is on a line: within a pixel of ink.
     const ink = sketch.outline.ink;
@@ -56,16 +60,17 @@ describe('plan', () => {
     expect(down).toBeGreaterThan(200);
   });
 
-  it('draws zones first, in list order, before the rest', async () => {
+  it('draws zones first, in list order, before the rest, each zone in its direction', async () => {
     const image = await rgbaOf(await linesPng(240, 160));
+    // Over one of the lines (x 180-185 there), then a zone over another one at the left.
     const zoneA = {
       points: [
-        { x: 200, y: 40 },
-        { x: 200, y: 120 },
+        { x: 182, y: 40 },
+        { x: 182, y: 120 },
       ],
-      brushSize: 50,
+      brushSize: 20,
       fillLevel: 50,
-      direction: 'Top to bottom' as const,
+      direction: 'Bottom to top' as const,
     };
     const zoneB = {
       points: [{ x: 30, y: 80 }],
@@ -77,6 +82,8 @@ describe('plan', () => {
     const inked = [0, 0, 0];
     const last = [-1, -1, -1];
     const first = [Infinity, Infinity, Infinity];
+    const times: number[] = [];
+    const heights: number[] = [];
     sketch.outline.ink.forEach((v, p) => {
       if (!v) return;
       const g = sketch.outline.zoneMap[p]!;
@@ -84,11 +91,17 @@ describe('plan', () => {
       inked[g]!++;
       last[g] = Math.max(last[g]!, f);
       first[g] = Math.min(first[g]!, f);
+      if (g === 1) {
+        times.push(f);
+        heights.push(-Math.floor(p / 240));
+      }
     });
     // Both zones and the rest have lines to draw (else the order below would hold vacuously).
     for (const count of inked) expect(count).toBeGreaterThan(100);
     expect(last[1]).toBeLessThanOrEqual(first[2]!);
     expect(last[2]).toBeLessThanOrEqual(first[0]!);
+    // The first zone's line is drawn upwards, against the way it was traced.
+    expect(spearman(times, heights)).toBeGreaterThanOrEqual(0.9);
   });
 
   it('is deterministic', async () => {
@@ -99,5 +112,192 @@ describe('plan', () => {
     expect(Buffer.from(a.script.colour!.final).equals(Buffer.from(b.script.colour!.final))).toBe(
       true,
     );
+  });
+});
+
+type Point2 = [number, number];
+
+/** Pixels of straight 8-connected segments through the points, in order. */
+function segments(points: readonly Point2[]): Point2[] {
+  const out: Point2[] = [points[0]!];
+  for (let i = 1; i < points.length; i++) {
+    const [x0, y0] = points[i - 1]!;
+    const [x1, y1] = points[i]!;
+    const n = Math.max(Math.abs(x1 - x0), Math.abs(y1 - y0));
+    for (let k = 1; k <= n; k++)
+      out.push([Math.round(x0 + ((x1 - x0) * k) / n), Math.round(y0 + ((y1 - y0) * k) / n)]);
+  }
+  return out;
+}
+
+/** Numbers equal up to float rounding, element by element. */
+function expectClose(actual: ArrayLike<number>, expected: readonly number[]): void {
+  expect(actual.length).toBe(expected.length);
+  expected.forEach((v, i) => expect(actual[i], `at ${i}`).toBeCloseTo(v, 9));
+}
+
+const reversed = (s: Stroke): Stroke => ({ group: s.group, pixels: [...s.pixels].reverse() });
+
+/**
+ * A picture 50 px along `direction` and 100 px across it (so bands are 13 px wide: 1/8 of the
+ * long side), with strokes given in (u, v): u along the direction, v across it.
+ */
+function picture(direction: Direction) {
+  const horizontal = direction === 'Left to right' || direction === 'Right to left';
+  const width = horizontal ? 50 : 100;
+  const height = horizontal ? 100 : 50;
+  const backwards = direction === 'Right to left' || direction === 'Bottom to top';
+  const index = ([u, v]: Point2) => {
+    const along = backwards ? 49 - u : u;
+    return horizontal ? v * width + along : along * width + v;
+  };
+  const stroke = (group: number, ...points: Point2[]): Stroke => ({
+    group,
+    pixels: segments(points).map(index),
+  });
+  return { width, height, stroke };
+}
+
+describe('orderStrokes', () => {
+  it.each(DIRECTIONS)(
+    '%s: band by band along the direction, nearest start next, each stroke drawn along it',
+    (direction) => {
+      const { width, height, stroke } = picture(direction);
+      const p = stroke(0, [10, 0], [10, 10]);
+      const q = stroke(0, [14, 80], [14, 90]);
+      const r = stroke(0, [21, 10], [25, 20]);
+      const s = stroke(0, [40, 15], [46, 15]);
+      const u = stroke(0, [47, 95], [41, 95]); // given against the direction
+      // Bands from the first stroke (u = 10): p, q, r in the first; s, u in the third. The pen
+      // starts at p, the first along the direction; then the nearest start: r (by p's end),
+      // q; then u (by q's end, drawn along the direction) before s.
+      const order = orderStrokes([u, q, s, p, r], width, height, [direction]);
+      expect(order).toEqual([p, r, q, reversed(u), s]);
+    },
+  );
+
+  it('draws zones first, in list order, each in its own direction; a zone without lines is skipped', () => {
+    const { width, height, stroke } = picture('Left to right');
+    const rest = stroke(0, [0, 50], [5, 50]);
+    const top = stroke(2, [30, 0], [30, 10]);
+    const bottom = stroke(2, [30, 60], [30, 70]);
+    const directions: Direction[] = ['Left to right', 'Top to bottom', 'Bottom to top'];
+    const order = orderStrokes([rest, top, bottom], width, height, directions);
+    expect(order).toEqual([reversed(bottom), reversed(top), rest]);
+  });
+});
+
+describe('timeStrokes', () => {
+  // On a 60 px wide picture: a 12 px line (eased), a dot, and a closed 2x2 loop; the pen-up moves
+  // between them are 10 px (6 across, 8 down or up). Cost: 12 + 0.3 * 10 + 2 (a dot counts as
+  // 2 px) + 0.3 * 10 + 4 = 24 px, so over 2.4 s the pen draws 10 px per second.
+  const at = (x: number, y: number) => y * 60 + x;
+  const line = {
+    group: 0,
+    pixels: segments([
+      [5, 5],
+      [17, 5],
+    ]).map(([x, y]) => at(x, y)),
+  };
+  const dot = { group: 0, pixels: [at(23, 13)] };
+  const loop = { group: 0, pixels: [at(29, 5), at(30, 5), at(30, 6), at(29, 6), at(29, 5)] };
+  // Planned inside each test (not when the file loads), so mutation testing maps it to tests.
+  const plan = () => timeStrokes([line, dot, loop], 60, 20, 2.4);
+
+  it('draws each stroke in turn, lifting the pen between them', () => {
+    const { pen } = plan();
+    expect([...pen.x]).toEqual([
+      5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 23, 29, 30, 30, 29, 29,
+    ]);
+    expect([...pen.y]).toEqual([...Array<number>(13).fill(5), 13, 5, 5, 6, 6, 5]);
+    expect([...pen.down]).toEqual([0, ...Array<number>(12).fill(1), 0, 0, 1, 1, 1, 1]);
+  });
+
+  it('times pen-down length, pen-up moves at 0.3 of it and dots as 2 px, ending exactly at the end', () => {
+    const { pen, pixelTime } = plan();
+    // The line takes 1.2 s; the move to the dot 0.3 s; the dot 0.2 s; the move to the loop 0.3 s.
+    expect(pen.t[12]).toBeCloseTo(1.2, 9);
+    expect(pen.t[13]).toBeCloseTo(1.7, 9);
+    expect(pixelTime[at(23, 13)]).toBeCloseTo(1.7, 6);
+    // The short loop is not eased: 0.1 s per pixel from 2.0 s.
+    expectClose(pen.t.slice(14), [2, 2.1, 2.2, 2.3, 2.4]);
+    expect(pen.t.at(-1)).toBe(2.4);
+  });
+
+  it('slows the pen at both ends of a long stroke and speeds it up in the middle (+-50 %)', () => {
+    const { pen } = plan();
+    // t = 1.2 s * (u + sin(2 pi u) / (4 pi)) at the fraction u of the line.
+    const expected = [0, 0.25, 0.5, 0.75, 1].map(
+      (u) => 1.2 * (u + Math.sin(2 * Math.PI * u) / (4 * Math.PI)),
+    );
+    expectClose(
+      [0, 3, 6, 9, 12].map((i) => pen.t[i]!),
+      expected,
+    );
+    // The first pixel step takes about 1.5x the mean time per pixel, a middle one about 0.5x.
+    expect(pen.t[1]! - pen.t[0]!).toBeGreaterThan(0.14);
+    expect(pen.t[7]! - pen.t[6]!).toBeLessThan(0.06);
+  });
+
+  it('records when the pen first passes each pixel, NaN off the strokes', () => {
+    const { pixelTime } = plan();
+    expect(pixelTime[at(5, 5)]).toBe(0);
+    expect(pixelTime[at(11, 5)]).toBeCloseTo(0.6, 6);
+    // The loop's first pixel is passed twice, at 2.0 s and at 2.4 s.
+    expect(pixelTime[at(29, 5)]).toBeCloseTo(2, 6);
+    expect(pixelTime[at(0, 0)]).toBeNaN();
+  });
+});
+
+describe('penAt', () => {
+  const at = (x: number, y: number) => y * 40 + x;
+  const strokes = [
+    { group: 0, pixels: [at(0, 0), at(1, 0), at(2, 0)] },
+    { group: 0, pixels: [at(8, 8), at(8, 9)] },
+  ];
+  // Cost 2 + 0.3 * 10 + 2 = 7 px over 0.7 s: the first line until 0.2 s, the move until 0.5 s.
+  const plan = () => timeStrokes(strokes, 40, 10, 0.7).pen;
+  const expectPen = (time: number, x: number, y: number, down: boolean) => {
+    const tip = penAt(plan(), time);
+    expectClose([tip.x, tip.y], [x, y]);
+    expect(tip.down, `down at ${time} s`).toBe(down);
+  };
+
+  it('is lifted at the first point before the start, and at the last point from the end on', () => {
+    expectPen(-1, 0, 0, false);
+    expectPen(0, 0, 0, false);
+    expectPen(0.7, 8, 9, false);
+    expectPen(9, 8, 9, false);
+  });
+
+  it('moves in straight lines between the points: down along a stroke, lifted between strokes', () => {
+    expectPen(0.15, 1.5, 0, true);
+    expectPen(0.35, 5, 4, false);
+    expectPen(0.6, 8, 8.5, true);
+    // Put down the moment it reaches the second stroke (its fourth point).
+    expectPen(plan().t[3]!, 8, 8, true);
+  });
+
+  it('rests lifted at the origin when there is nothing to draw', () => {
+    const { pen: none } = timeStrokes([], 40, 10, 0.7);
+    expect(penAt(none, 0.3)).toEqual({ x: 0, y: 0, down: false });
+  });
+});
+
+describe('revealFrames and bucketByFrame', () => {
+  it('shows an ink pixel in the first frame whose time has reached its centre-line pixel', () => {
+    // Frame k shows the time (k + 1) / fps; 5 frames at 10 fps.
+    const ink = new Uint8Array([1, 1, 1, 1, 1, 1, 0]);
+    const owner = new Int32Array([0, 1, 1, -1, 4, 5, -1]);
+    const pixelTime = new Float32Array([0, 0.1, NaN, NaN, 0.55, 0.15, NaN]);
+    const frames = revealFrames(ink, owner, pixelTime, 10, 5);
+    // Untimed pixels and those past the end appear in the last frame; paper never.
+    expect([...frames]).toEqual([0, 0, 0, 4, 4, 1, -1]);
+  });
+
+  it('lists the pixels of each frame in pixel order', () => {
+    const { order, start } = bucketByFrame(new Int32Array([2, -1, 0, 2, 1]), 3);
+    expect([...order]).toEqual([2, 4, 0, 3]);
+    expect([...start]).toEqual([0, 1, 2, 4]);
   });
 });

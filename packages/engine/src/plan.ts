@@ -24,11 +24,9 @@ export interface PenTimeline {
 }
 
 export interface Plan {
-  strokes: Stroke[];
-  /** Time (s) at which the pen passes each centre-line pixel; NaN elsewhere. */
+  /** Time (s) at which the pen first passes each centre-line pixel; NaN elsewhere. */
   pixelTime: Float32Array;
   pen: PenTimeline;
-  duration: number;
 }
 
 /** The coordinate that grows along a direction. */
@@ -67,12 +65,11 @@ export function orderStrokes(
     byGroup.set(s.group, list);
   }
   const ordered: Stroke[] = [];
-  let penX = -1;
-  let penY = -1;
+  let pen: { x: number; y: number } | undefined;
   for (const g of groupOrder(directions.length - 1)) {
     const group = byGroup.get(g);
     if (!group) continue;
-    const dir = directions[g] ?? 'Left to right';
+    const dir = directions[g]!;
     const u = (p: number) => alongDirection(dir, p % width, Math.floor(p / width));
     const keyed = group.map((s) => ({
       s,
@@ -86,18 +83,15 @@ export function orderStrokes(
       list.push(k.s);
       bands.set(b, list);
     }
-    for (const b of [...bands.keys()].sort((a, c) => a - c)) {
-      const band = bands.get(b) ?? [];
-      if (penX < 0) {
+    for (const [, band] of [...bands].sort(([a], [c]) => a - c)) {
+      if (!pen) {
         // Start at the stroke end that comes first along the direction.
         const first = band.reduce((best, s) => (u(s.pixels[0]!) < u(best.pixels[0]!) ? s : best));
-        penX = first.pixels[0]! % width;
-        penY = Math.floor(first.pixels[0]! / width);
+        pen = { x: first.pixels[0]! % width, y: Math.floor(first.pixels[0]! / width) };
       }
-      const pos = nearestFirst(band, width, u, penX, penY);
-      ordered.push(...pos.strokes);
-      penX = pos.x;
-      penY = pos.y;
+      const next = nearestFirst(band, width, u, pen.x, pen.y);
+      ordered.push(...next.strokes);
+      pen = next;
     }
   }
   return ordered;
@@ -164,7 +158,7 @@ export function timeStrokes(
     prev = xy(s.pixels[s.pixels.length - 1]!);
     count += s.pixels.length;
   }
-  const secondsPerPixel = weight > 0 ? duration / weight : 0;
+  const secondsPerPixel = duration / weight; // NaN without strokes, and then unused
   const pixelTime = new Float32Array(width * height).fill(NaN);
   const t = new Float64Array(count);
   const x = new Float32Array(count);
@@ -192,22 +186,15 @@ export function timeStrokes(
       y[k] = py;
       down[k] = i === 0 ? 0 : 1;
       k++;
-      const old = pixelTime[p]!;
-      if (!(old <= now)) pixelTime[p] = now;
+      // The first pass counts (times only grow).
+      if (Number.isNaN(pixelTime[p])) pixelTime[p] = now;
       prev = [px, py];
     });
     now = start + strokeTime;
   }
-  // Rounding: the last pen-down point lands exactly at the end.
-  if (k > 0) {
-    const scale = duration / Math.max(t[k - 1]!, 1e-9);
-    for (let i = 0; i < k; i++) t[i] = Math.min(duration, t[i]! * scale);
-    for (let i = 0; i < pixelTime.length; i++) {
-      const v = pixelTime[i]!;
-      if (v === v) pixelTime[i] = Math.min(duration, v * scale);
-    }
-  }
-  return { strokes: [...strokes], pixelTime, pen: { t, x, y, down }, duration };
+  // The last keyframe lands exactly at the end, whatever the rounding (none without strokes).
+  t.fill(duration, -1);
+  return { pixelTime, pen: { t, x, y, down } };
 }
 
 function pathLength(pixels: readonly number[], width: number): number {
@@ -233,8 +220,8 @@ export function penAt(pen: PenTimeline, time: number): { x: number; y: number; d
     if (pen.t[mid]! <= time) lo = mid;
     else hi = mid;
   }
-  const span = pen.t[hi]! - pen.t[lo]!;
-  const f = span > 0 ? (time - pen.t[lo]!) / span : 1;
+  // t[lo] <= time < t[hi]
+  const f = (time - pen.t[lo]!) / (pen.t[hi]! - pen.t[lo]!);
   return {
     x: pen.x[lo]! + (pen.x[hi]! - pen.x[lo]!) * f,
     y: pen.y[lo]! + (pen.y[hi]! - pen.y[lo]!) * f,
@@ -258,8 +245,9 @@ export function revealFrames(
     if (ink[p] !== 1) continue;
     const o = owner[p]!;
     const t = o >= 0 ? pixelTime[o]! : NaN;
-    const f = t === t ? Math.ceil(t * fps - 1e-6) - 1 : frames - 1;
-    out[p] = f < 0 ? 0 : f >= frames ? frames - 1 : f;
+    // Untimed, the pixel counts as past the end: it appears in the last frame.
+    const f = t === t ? Math.ceil(t * fps - 1e-6) - 1 : frames;
+    out[p] = Math.min(frames - 1, Math.max(0, f));
   }
   return out;
 }

@@ -9,12 +9,13 @@ import type { EncodeSettings, FrameSink } from './encoder.js';
 import { EngineError } from './errors.js';
 import type { FfmpegInfo } from './ffmpeg.js';
 import { resolveFfmpeg } from './ffmpeg.js';
-import { FrameRenderer, renderedFrames } from './frames.js';
+import { FrameRenderer } from './frames.js';
 import { loadHand } from './hand.js';
 import type { RenderOptionsInput } from './options.js';
 import { parseRenderOptions } from './options.js';
 import { runSteps } from './colour.js';
-import { FPS, planSketch } from './sketch.js';
+import { planSketch } from './sketch.js';
+import { FPS } from './timeline.js';
 
 export interface RenderParams {
   /** Image file path or bytes. */
@@ -122,12 +123,12 @@ export async function renderVideo(params: InternalRenderParams): Promise<RenderR
   try {
     const video = join(temp, 'video.mp4');
     const thumb = join(temp, 'thumbnail.jpg');
-    const rendered = renderedFrames(sketch.script);
+    const { renderedFrames: rendered, holdFrames } = sketch.timeline;
     const settings: EncodeSettings = {
       width,
       height,
       fps: FPS,
-      holdFrames: sketch.totalFrames - rendered,
+      holdFrames,
       preset: params.preset ?? DEFAULT_PRESET,
       crf: params.crf ?? DEFAULT_CRF,
       output: video,
@@ -168,7 +169,7 @@ export async function renderVideo(params: InternalRenderParams): Promise<RenderR
     await moveFile(video, params.output);
     await moveFile(thumb, thumbnail);
     progress(100);
-    const frames = encoded + settings.holdFrames;
+    const frames = encoded + holdFrames;
     return {
       output: params.output,
       thumbnail,

@@ -2,7 +2,7 @@
  * From pixels to a frame script: outline -> centre lines -> strokes -> order and timing -> reveal
  * buckets (-> colour plan). Pure, no Node imports: each step is a plain function on typed arrays.
  */
-import { colourSeconds, colourSteps, runSteps } from './colour.js';
+import { colourSteps, runSteps } from './colour.js';
 import type { ColourResult } from './colour.js';
 import type { FrameScript } from './frames.js';
 import type { OutlineResult } from './outline.js';
@@ -10,12 +10,9 @@ import { outline, outlineToGrey } from './outline.js';
 import { bucketByFrame, orderStrokes, revealFrames, timeStrokes } from './plan.js';
 import type { Plan } from './plan.js';
 import { centreLines, traceStrokes } from './strokes.js';
+import { FPS, LEAVE_FRAMES, timeline } from './timeline.js';
+import type { Timeline } from './timeline.js';
 import type { Direction, RgbaImage, ZoneShape } from './types.js';
-
-export const FPS = 30;
-export const HOLD_SECONDS = 2;
-/** Frames the hand takes to slide out of the picture after the drawing. */
-export const LEAVE_FRAMES = 15;
 
 export interface SketchZone extends ZoneShape {
   direction: Direction;
@@ -49,8 +46,7 @@ export interface Sketch {
   finalRgb: Uint8Array | undefined;
   /** With `deferColour`: the colour plan still to run; its result goes to script.colour. */
   colourSteps: Generator<void, ColourResult> | undefined;
-  /** Frames of the whole video: drawing + colour phase + hold. */
-  totalFrames: number;
+  timeline: Timeline;
 }
 
 export function planSketch(image: RgbaImage, params: SketchParams): Sketch {
@@ -69,7 +65,8 @@ export function planSketch(image: RgbaImage, params: SketchParams): Sketch {
     height,
     directions,
   );
-  const drawFrames = Math.round(params.drawingTime * FPS);
+  const time = timeline(params.drawingTime, params.colour);
+  const { drawFrames } = time;
   const plan = timeStrokes(strokes, width, height, drawFrames / FPS);
   const revealFrame = revealFrames(lines.ink, owner, plan.pixelTime, FPS, drawFrames);
   const ink = bucketByFrame(revealFrame, drawFrames);
@@ -82,11 +79,10 @@ export function planSketch(image: RgbaImage, params: SketchParams): Sketch {
     grey,
     pen: plan.pen,
     leaveFrames: LEAVE_FRAMES,
-    colourFrames: 0,
+    frames: time.renderedFrames,
   };
   let colour: Generator<void, ColourResult> | undefined;
   if (params.colour) {
-    script.colourFrames = Math.round(colourSeconds(params.drawingTime) * FPS);
     colour = colourSteps({
       rgba: image.data instanceof Uint8Array ? image.data : new Uint8Array(image.data),
       grey,
@@ -94,7 +90,7 @@ export function planSketch(image: RgbaImage, params: SketchParams): Sketch {
       width,
       height,
       directions,
-      frames: script.colourFrames,
+      frames: time.colourFrames,
       seed: params.seed,
     });
   }
@@ -108,7 +104,6 @@ export function planSketch(image: RgbaImage, params: SketchParams): Sketch {
     finalRgb = done.finalRgb;
     colour = undefined;
   }
-  const totalFrames = drawFrames + script.colourFrames + HOLD_SECONDS * FPS;
   return {
     script,
     outline: lines,
@@ -117,6 +112,6 @@ export function planSketch(image: RgbaImage, params: SketchParams): Sketch {
     revealFrame,
     finalRgb,
     colourSteps: colour,
-    totalFrames,
+    timeline: time,
   };
 }

@@ -2,14 +2,14 @@ import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { colourSeconds } from '../src/colour.js';
+import { colourSeconds, FPS, HOLD_SECONDS } from '../src/timeline.js';
 import { decodeImage } from '../src/decode.js';
 import { EngineError } from '../src/errors.js';
 import { resolveFfmpeg } from '../src/ffmpeg.js';
 import type { FfmpegInfo } from '../src/ffmpeg.js';
 import { renderVideo } from '../src/render.js';
 import type { RenderResult } from '../src/render.js';
-import { FPS, HOLD_SECONDS, planSketch } from '../src/sketch.js';
+import { planSketch } from '../src/sketch.js';
 import { extractFrame, mp4Duration, mp4TopBoxes, probeVideo } from '../src/video-file.js';
 import { scenePng, sidewaysPhoto } from './fixtures.js';
 import { freshDir, isEmptyDir, psnr, sketchParams } from './helpers.js';
@@ -186,31 +186,32 @@ describe('renderSketchVideo', () => {
 });
 
 describe('a phone photo taken sideways (EXIF orientation 6)', () => {
-  let photo: { jpeg: Buffer; upright: Buffer };
-  let result: RenderResult;
-
-  beforeAll(async () => {
-    photo = await sidewaysPhoto();
+  /** Renders the photo at long side 720, inside each test (Stryker maps coverage to tests). */
+  async function renderPhoto(): Promise<{ upright: Buffer; result: RenderResult }> {
+    const { jpeg, upright } = await sidewaysPhoto();
     const output = join(await freshDir(), 'phone.mp4');
     const options = { drawingTime: 1 };
-    result = await renderVideo({ input: photo.jpeg, output, options, longSide: 720, ffmpeg });
-  });
+    const result = await renderVideo({ input: jpeg, output, options, longSide: 720, ffmpeg });
+    return { upright, result };
+  }
 
   it('is drawn upright: a portrait video ending with the lines where the upright photo has them', async () => {
+    const { upright, result } = await renderPhoto();
     expect(await probeVideo(ffmpeg.path, result.output)).toMatchObject({ width: 480, height: 720 });
     const last = await extractFrame(ffmpeg.path, result.output, -0.05, 'gray');
-    const drawing = likeDrawingOf(last, await greyPixels(photo.upright, 480, 720));
+    const drawing = likeDrawingOf(last, await greyPixels(upright, 480, 720));
     expect(drawing.ink).toBeGreaterThan(0.9);
     expect(drawing.paper).toBeGreaterThan(0.95);
   });
 
   it('has an upright thumbnail 640 px on its long side showing the finished drawing', async () => {
+    const { upright, result } = await renderPhoto();
     const thumbnail = await sharp(result.thumbnail)
       .greyscale()
       .raw()
       .toBuffer({ resolveWithObject: true });
     expect([thumbnail.info.width, thumbnail.info.height]).toEqual([427, 640]);
-    const drawing = likeDrawingOf(thumbnail.data, await greyPixels(photo.upright, 427, 640));
+    const drawing = likeDrawingOf(thumbnail.data, await greyPixels(upright, 427, 640));
     expect(drawing.ink).toBeGreaterThan(0.9);
     expect(drawing.paper).toBeGreaterThan(0.95);
   });

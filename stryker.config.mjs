@@ -1,0 +1,49 @@
+// Mutation testing with StrykerJS (not part of CI or `npm test`): `npm run mutation`.
+// What runs, how long it takes, the scores and the equivalent mutants: docs/mutation-testing.md.
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * What to mutate and which vitest project's tests judge the mutants. Each suite runs alone
+ * (`MUTATION_SUITE=<name> npm run mutation`, default `engine`) with its own project's tests, so
+ * the fast engine run never waits for slower suites. A server suite would add, for example:
+ *   server: {
+ *     mutate: ['apps/server/src/modules/auth/codes.ts'],
+ *     vitest: { configFile: 'apps/server/vitest.config.ts', dir: 'apps/server' },
+ *   },
+ */
+const suites = {
+  engine: {
+    // The plan and the timeline: stroke order and timing, reveal frames, frame counts.
+    mutate: [
+      'packages/engine/src/plan.ts',
+      'packages/engine/src/sketch.ts',
+      'packages/engine/src/timeline.ts',
+    ],
+    vitest: { configFile: 'packages/engine/vitest.config.ts', dir: 'packages/engine' },
+  },
+};
+
+const name = process.env.MUTATION_SUITE ?? 'engine';
+const suite = suites[name];
+if (!suite) throw new Error(`Unknown MUTATION_SUITE ${name}: one of ${Object.keys(suites)}`);
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: 'vitest',
+  plugins: ['@stryker-mutator/vitest-runner'],
+  mutate: suite.mutate,
+  // Only the suite's own vitest project, and in it only the tests that import a mutated file.
+  vitest: { ...suite.vitest, related: true },
+  // Per mutant, run only the tests that executed its code in the first (dry) run.
+  coverageAnalysis: 'perTest',
+  concurrency: 2,
+  reporters: ['clear-text', 'progress'],
+  clearTextReporter: { reportScoreTable: true, reportMutants: true, reportTests: false },
+  thresholds: { high: 90, low: 80, break: null },
+  // The sandbox copy needs the workspace packages and configs, not the web app or its build.
+  ignorePatterns: ['apps/web', 'e2e', 'docs', '**/.tsbuild', '**/dist'],
+  // Outside the working tree, so lint and format runs of others never see the sandbox copies.
+  tempDirName: join(tmpdir(), 'rasma-stryker'),
+  cleanTempDir: true,
+};
