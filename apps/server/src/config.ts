@@ -30,6 +30,7 @@ const envSchema = z.object({
   APPLE_ISSUER: z.string().url().default('https://appleid.apple.com'),
   FFMPEG_PATH: z.string().min(1).optional(),
   RENDER_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
+  RENDER_EXPIRY_SECONDS: z.coerce.number().int().min(1).default(120),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -76,6 +77,11 @@ export interface Config {
   trustProxy: false | number | string[];
   /** Renders this server process runs at once (0: none, separate `npm run worker` processes do). */
   renderWorkers: number;
+  /**
+   * A render job silent for this long, plus 10 s per second of drawing time, is taken for dead (its
+   * worker crashed) and retried once, then failed and refunded.
+   */
+  renderExpirySeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -123,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ffmpegPath: e.FFMPEG_PATH,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     renderWorkers: e.RENDER_WORKERS,
+    renderExpirySeconds: e.RENDER_EXPIRY_SECONDS,
   };
 }
 

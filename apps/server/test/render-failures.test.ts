@@ -50,8 +50,8 @@ async function readProgress(
     headers: { cookie },
   });
   expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
-  const reader = res.body?.getReader();
-  if (!reader) throw new Error('no stream');
+  if (!res.body) throw new Error('no stream');
+  const reader: ReadableStreamDefaultReader<Uint8Array> = res.body.getReader();
   const events: VideoProgressEvent[] = [];
   let buffered = '';
   for (;;) {

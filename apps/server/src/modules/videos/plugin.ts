@@ -28,6 +28,7 @@ export interface VideosModuleOptions {
   storage: Storage;
   queue: JobQueue;
   progress: ProgressBus;
+  jobExpirySeconds: (drawingTime: number) => number;
   /** Wakes the in-process render workers (when this process runs them). */
   wakeWorkers: () => void;
 }

@@ -43,8 +43,6 @@ export interface RenderWorkerDeps {
  */
 export async function startRenderWorkers(deps: RenderWorkerDeps, concurrency: number) {
   const { queue } = deps;
-  await queue.createQueue(RENDER_FAILED_QUEUE);
-  await queue.createQueue(RENDER_QUEUE, { name: RENDER_QUEUE, deadLetter: RENDER_FAILED_QUEUE });
   const workerIds: string[] = [];
   for (let i = 0; i < concurrency; i++) {
     workerIds.push(

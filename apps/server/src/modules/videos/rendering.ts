@@ -7,11 +7,13 @@ import { createRenderRunner } from '../../render/runner.js';
 import { createLocalStorage, type Storage } from '../../storage/storage.js';
 import { startProgressBus, type ProgressBus } from './progress.js';
 import { startRenderWorkers } from './render-worker.js';
+import { RENDER_FAILED_QUEUE, RENDER_QUEUE } from './service.js';
 
 export interface Rendering {
   storage: Storage;
   queue: JobQueue;
   progress: ProgressBus;
+  jobExpirySeconds: (drawingTime: number) => number;
   /** Wakes this process's render workers at once (no-op when it runs none). */
   wakeWorkers: () => void;
   close(): Promise<void>;
@@ -22,13 +24,16 @@ export interface Rendering {
  * workers in this process (the server runs them by default; `npm run worker` runs only them).
  */
 export async function startRendering(
-  config: Pick<Config, 'dataDir' | 'ffmpegPath'>,
+  config: Pick<Config, 'dataDir' | 'ffmpegPath' | 'renderExpirySeconds'>,
   database: Database,
   log: FastifyBaseLogger,
   workers: number,
 ): Promise<Rendering> {
   const storage = createLocalStorage(path.join(config.dataDir, 'files'));
   const queue = await startQueue(database, log);
+  // Both queues exist before anything is sent (pg-boss drops a job sent to a missing queue).
+  await queue.createQueue(RENDER_FAILED_QUEUE);
+  await queue.createQueue(RENDER_QUEUE, { name: RENDER_QUEUE, deadLetter: RENDER_FAILED_QUEUE });
   const progress = await startProgressBus(database);
   const runner = createRenderRunner({
     ffmpegPath: config.ffmpegPath,
@@ -46,6 +51,8 @@ export async function startRendering(
     storage,
     queue,
     progress,
+    // A long colour video takes a while: the allowance grows with the drawing time.
+    jobExpirySeconds: (drawingTime) => config.renderExpirySeconds + 10 * drawingTime,
     wakeWorkers,
     async close() {
       // End the renders in flight (their jobs go back to the queue for their retry), then let the

@@ -25,13 +25,12 @@ export interface RenderJobData {
   videoId: string;
 }
 
-/** A render may take a while for a long colour video; past this its worker is taken for dead. */
-export const renderExpirySeconds = (drawingTime: number) => 120 + 10 * drawingTime;
-
 export interface VideoDeps {
   db: Db;
   storage: Storage;
   queue: JobQueue;
+  /** How long a render job may run before its worker is taken for dead. */
+  jobExpirySeconds: (drawingTime: number) => number;
 }
 
 export const notFound = () => new AppError(404, 'Video not found', 'NOT_FOUND');
@@ -73,7 +72,7 @@ export function titleFromFileName(fileName: string): string {
  * model becomes the user's preference and the render job is enqueued.
  */
 export async function createVideo(
-  { db, storage, queue }: VideoDeps,
+  { db, storage, queue, jobExpirySeconds }: VideoDeps,
   input: { userId: string; image: StoredImage; fileName: string; settings: CreateVideoBlobData },
 ): Promise<VideoRow> {
   const { userId, image, settings } = input;
@@ -116,12 +115,13 @@ export async function createVideo(
         videoId,
       });
       await tx.update(users).set({ aiModel: settings.aiModel }).where(eq(users.id, userId));
-      await queue.send(RENDER_QUEUE, { videoId } satisfies RenderJobData, {
+      const jobId = await queue.send(RENDER_QUEUE, { videoId } satisfies RenderJobData, {
         db: inTransaction(tx),
         retryLimit: 1,
-        expireInSeconds: renderExpirySeconds(settings.drawingTime),
+        expireInSeconds: jobExpirySeconds(settings.drawingTime),
         deadLetter: RENDER_FAILED_QUEUE,
       });
+      if (!jobId) throw new Error('the render queue refused the job');
       return row;
     });
   } catch (err) {

@@ -1,0 +1,44 @@
+// `npm run worker`: a process that only renders videos, beside servers on the same PostgreSQL.
+import pino from 'pino';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { startRendering } from './modules/videos/rendering.js';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  if (!config.databaseUrl) {
+    console.error(
+      'npm run worker needs DATABASE_URL: the embedded database serves one process, and the server renders videos itself.',
+    );
+    process.exit(1);
+  }
+  const log = pino({ level: config.logLevel });
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const rendering = await startRendering(config, database, log, Math.max(1, config.renderWorkers));
+  log.info({ workers: Math.max(1, config.renderWorkers) }, 'render worker ready');
+
+  const stop = (signal: NodeJS.Signals) => {
+    log.info({ signal }, 'render worker stopping');
+    rendering
+      .close()
+      .then(() => database.close())
+      .then(() => process.exit(0))
+      .catch((err: unknown) => {
+        log.error({ err }, 'error while stopping');
+        process.exit(1);
+      });
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+await main();
