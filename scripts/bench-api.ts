@@ -6,33 +6,16 @@
  * and the server's resident memory: idle after the first start (which creates the database),
  * after the load, and idle after a restart on the same data.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
 import autocannon from 'autocannon';
+import { idleRssMb, markdownTable, signIn, startServer, type Server } from './bench-support.js';
 
-const HOST = '127.0.0.1';
 const ENDPOINTS = ['/api/auth/user', '/api/credits'];
 const LOAD = { connections: 20, duration: 8 };
 const WARM_UP = { connections: 20, duration: 2 };
-/** Time for start-up garbage to be collected before the idle memory is read. */
-const SETTLE_MS = 3000;
-
-const repoRoot = path.resolve(import.meta.dirname, '..');
-
-interface Server {
-  url: string;
-  /** Resident memory now, in MB. */
-  rssMb(): number;
-  stop(): Promise<void>;
-}
-
-interface Row {
+type Row = {
   database: string;
   endpoint: string;
   'requests/s': number;
@@ -40,7 +23,7 @@ interface Row {
   'p99 ms': number;
   'non-2xx': number;
   errors: number;
-}
+};
 
 async function main(): Promise<void> {
   const databases: Array<[string, string | undefined]> = [['embedded', undefined]];
@@ -83,125 +66,8 @@ async function main(): Promise<void> {
   console.log(`\nServer resident memory (VmRSS):\n${memory.join('\n')}`);
 }
 
-/** `node --import tsx apps/server/src/main.ts` in production mode on a free loopback port. */
-async function startServer(dataDir: string, databaseUrl: string | undefined): Promise<Server> {
-  const port = await freePort();
-  const webDist = path.join(dataDir, 'web-dist');
-  await mkdir(webDist, { recursive: true });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      HOST,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      WEB_DIST_DIR: webDist,
-      LOG_LEVEL: 'warn',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    },
-  });
-  const server: Server = {
-    url: `http://${HOST}:${port}`,
-    rssMb: () => residentMb(child),
-    stop: () => stop(child),
-  };
-  try {
-    await waitUntilUp(server.url, child);
-  } catch (error) {
-    await server.stop();
-    throw error;
-  }
-  return server;
-}
-
-async function idleRssMb(server: Server): Promise<number> {
-  await delay(SETTLE_MS);
-  return server.rssMb();
-}
-
-async function waitUntilUp(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}`);
-    const res = await fetch(`${url}/api/health`).catch(() => undefined);
-    if (res?.ok) return;
-    await delay(200);
-  }
-  throw new Error('The server did not answer /api/health within 2 minutes');
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, HOST, () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-function residentMb(child: ChildProcess): number {
-  const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-  const kb = /^VmRSS:\s+(\d+) kB/m.exec(status)?.[1];
-  if (!kb) throw new Error(`No VmRSS for process ${child.pid}`);
-  return Math.round(Number(kb) / 1024);
-}
-
-/** E-mail sign-in through the API, the code read from the .eml the server writes to the outbox. */
-async function signIn(url: string, dataDir: string): Promise<string> {
-  const email = `bench-${Date.now()}@example.com`;
-  await postJson(`${url}/api/send-verification-code`, { email });
-  const outbox = path.join(dataDir, 'outbox');
-  const [mail] = await readdir(outbox);
-  if (!mail) throw new Error('No mail in the outbox');
-  const code = /sign-in code is (\d{6})/.exec(readFileSync(path.join(outbox, mail), 'utf8'))?.[1];
-  if (!code) throw new Error(`No code in ${mail}`);
-  const res = await postJson(`${url}/api/verify-email-code`, { email, code });
-  const session = res.headers.getSetCookie().find((c) => c.startsWith('rasma_session='));
-  if (!session) throw new Error('Signed in without a rasma_session cookie');
-  return session.split(';')[0] ?? '';
-}
-
-async function postJson(url: string, body: unknown): Promise<Response> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`POST ${url}: ${res.status} ${await res.text()}`);
-  return res;
-}
-
 function load(url: string, cookie: string, options: typeof LOAD): Promise<autocannon.Result> {
   return autocannon({ url, ...options, headers: { cookie } });
-}
-
-/** A Markdown table, columns padded to line up in a terminal too. */
-function markdownTable(rows: Row[]): string {
-  const first = rows[0];
-  if (!first) return '';
-  const lines = [Object.keys(first), ...rows.map((row) => Object.values(row).map(String))];
-  const widths = lines[0]?.map((_, i) => Math.max(...lines.map((cells) => cells[i]?.length ?? 0)));
-  const format = (cells: string[]) =>
-    `| ${cells.map((cell, i) => cell.padEnd(widths?.[i] ?? 0)).join(' | ')} |`;
-  const rule = `|${widths?.map((w) => '-'.repeat(w + 2)).join('|')}|`;
-  return [format(lines[0] ?? []), rule, ...lines.slice(1).map(format)].join('\n');
 }
 
 await main();
