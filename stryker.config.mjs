@@ -6,11 +6,7 @@ import { join } from 'node:path';
 /**
  * What to mutate and which vitest project's tests judge the mutants. Each suite runs alone
  * (`MUTATION_SUITE=<name> npm run mutation`, default `engine`) with its own project's tests, so
- * the fast engine run never waits for slower suites. A server suite would add, for example:
- *   server: {
- *     mutate: ['apps/server/src/modules/auth/codes.ts'],
- *     vitest: { configFile: 'apps/server/vitest.config.ts', dir: 'apps/server' },
- *   },
+ * the fast engine run never waits for slower suites. `options` are a suite's own Stryker options.
  */
 const suites = {
   engine: {
@@ -21,6 +17,35 @@ const suites = {
       'packages/engine/src/timeline.ts',
     ],
     vitest: { configFile: 'packages/engine/vitest.config.ts', dir: 'packages/engine' },
+  },
+  server: {
+    // Where a silent bug costs most: sign-in codes, sessions, the guards, the route wrapper, limits.
+    mutate: [
+      'apps/server/src/modules/auth/codes.ts',
+      'apps/server/src/modules/auth/session-store.ts',
+      'apps/server/src/http/guards.ts',
+      'apps/server/src/http/route.ts',
+      'apps/server/src/limits/rate-limiter.ts',
+    ],
+    vitest: { configFile: 'apps/server/vitest.config.ts', dir: 'apps/server' },
+    options: {
+      // Integration tests (each file starts a real server), and every one of them imports the
+      // whole app: the files that exercise these modules, not every related one (renders, uploads).
+      testFiles: [
+        'apps/server/test/auth-email.test.ts',
+        'apps/server/test/security.test.ts',
+        'apps/server/test/http.test.ts',
+        'apps/server/test/admin-gate.test.ts',
+        'apps/server/test/endpoints.test.ts',
+        'apps/server/test/contact.test.ts',
+      ],
+      // A mutant in a module-level constant (a limit, its message) would need every test file
+      // re-run with a fresh import; those are left out (docs/mutation-testing.md lists them).
+      ignoreStatic: true,
+      // A server start in each file's beforeAll is slow on a busy machine: no false timeouts.
+      timeoutMS: 60_000,
+      dryRunTimeoutMinutes: 30,
+    },
   },
 };
 
@@ -41,6 +66,7 @@ export default {
   reporters: ['clear-text', 'progress'],
   clearTextReporter: { reportScoreTable: true, reportMutants: true, reportTests: false },
   thresholds: { high: 90, low: 80, break: null },
+  ...suite.options,
   // The sandbox copy needs the workspace packages and configs, not the web app or its build.
   ignorePatterns: ['apps/web', 'e2e', 'docs', '**/.tsbuild', '**/dist'],
   // Outside the working tree, so lint and format runs of others never see the sandbox copies.
