@@ -7,6 +7,7 @@ import { ContactPage } from '@/pages/contact';
 import { LandingPage } from '@/pages/landing';
 import { LoadingPage } from '@/pages/loading';
 import { NotFoundPage } from '@/pages/not-found';
+import { ProcessPage } from '@/pages/process';
 import { TryNowPage } from '@/pages/try-now';
 import { WorkspacePage } from '@/pages/workspace';
 import {
@@ -17,7 +18,6 @@ import {
   CreditsPage,
   HowToPage,
   PrivacyPage,
-  ProcessPage,
   TermsPage,
 } from '@/pages/titled-pages';
 

@@ -2,7 +2,7 @@ import { api } from '@rasma/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { USER } from '@/test/fixtures';
 import { stubFetch } from '@/test/stub-fetch';
-import { ApiError, apiCall, apiGet, serverMessage } from './api-client';
+import { ApiError, apiCall, apiGet, apiUpload, serverMessage } from './api-client';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -88,6 +88,22 @@ describe('apiGet', () => {
       headers: {},
       credentials: 'include',
       signal,
+    });
+  });
+});
+
+describe('apiUpload', () => {
+  it('POSTs the form as it is (the browser sets its multipart type), with cookies', async () => {
+    const fetchMock = stubFetch(200, '{"success":true,"image":"data:image/png;base64,AA"}');
+    const form = new FormData();
+    form.append('image', new File(['bytes'], 'cat.png', { type: 'image/png' }));
+    const answer = await apiUpload(api.previewOutline, form);
+    expect(answer).toEqual({ success: true, image: 'data:image/png;base64,AA' });
+    expect(fetchMock).toHaveBeenCalledWith('/api/preview-outline', {
+      method: 'POST',
+      headers: {},
+      body: form,
+      credentials: 'include',
     });
   });
 });

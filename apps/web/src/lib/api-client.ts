@@ -51,6 +51,15 @@ export function apiGet<E extends QueryEndpoint>(
   return send(endpoint, endpointUrl(endpoint), undefined, signal);
 }
 
+/** A multipart endpoint's call: the form (its file and fields) as is, the response as `apiCall`'s. */
+export function apiUpload<E extends JsonEndpoint & { multipart: true }>(
+  endpoint: E,
+  form: FormData,
+  signal?: AbortSignal,
+): Promise<EndpointResult<E>> {
+  return send(endpoint, endpointUrl(endpoint), form, signal);
+}
+
 /** What to tell the user about a failed call: what the server said, else `fallback`. */
 export function serverMessage(error: unknown, fallback: string): string {
   return (error instanceof ApiError && error.serverMessage) || fallback;
@@ -68,10 +77,12 @@ async function send<E extends JsonEndpoint>(
   body: unknown,
   signal: AbortSignal | undefined,
 ): Promise<EndpointResult<E>> {
+  // A form sets its own multipart Content-Type (with the boundary).
+  const json = body !== undefined && !(body instanceof FormData);
   const res = await fetch(url, {
     method: endpoint.method,
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: json ? { 'Content-Type': 'application/json' } : {},
+    body: json ? JSON.stringify(body) : body,
     credentials: 'include',
     signal,
   });

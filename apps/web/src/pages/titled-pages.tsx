@@ -1,7 +1,6 @@
 import { Page } from '@/components/layout/page';
 
 /** Pages whose content later issues fill; their routes, titles and layout are final. */
-export const ProcessPage = () => <Page title="Processing" />;
 export const AboutPage = () => <Page title="About Us" />;
 export const HowToPage = () => <Page title="How To" />;
 export const ContactPage = () => (

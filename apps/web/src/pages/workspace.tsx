@@ -2,8 +2,13 @@ import { Workspace } from '@/features/workspace/workspace';
 
 export function WorkspacePage() {
   return (
-    <div className="mx-auto max-w-5xl px-4 py-10">
-      <h1 className="font-display text-4xl font-bold text-ink">Create a Sketch Video</h1>
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
+      <h1 className="font-display text-3xl font-bold text-ink sm:text-4xl">
+        Create a Sketch Video
+      </h1>
+      <p className="mt-2 text-slate-600">
+        Choose an image, paint the parts to draw first, and get a video of it sketched by hand.
+      </p>
       <div className="mt-8">
         <Workspace />
       </div>

@@ -1,0 +1,7 @@
+import type { AiModel } from '@rasma/contract';
+
+/** How each model is named to people. */
+export const MODEL_LABELS: Record<AiModel, string> = {
+  'rasma-ai': 'Rasma AI',
+  'rasma-ai-color': 'Rasma AI Color',
+};

@@ -1,0 +1,13 @@
+import { ApiError } from '@/lib/api-client';
+
+/** Why a create failed, as the person is told: signed out, out of credits, or anything else. */
+export type CreateFailure = 'session-expired' | 'insufficient-credits' | 'failed';
+
+export function createFailure(error: unknown): CreateFailure {
+  if (!(error instanceof ApiError)) return 'failed';
+  if (error.status === 401) return 'session-expired';
+  if (error.status === 402 || error.message.includes('Insufficient credits')) {
+    return 'insufficient-credits';
+  }
+  return 'failed';
+}

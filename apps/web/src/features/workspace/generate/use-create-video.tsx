@@ -1,0 +1,51 @@
+import { api, endpointUrl } from '@rasma/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { creditsQueryKey } from '@/features/credits/use-credits';
+import { refreshVideos } from '@/features/videos/videos-query';
+import { toast } from '@/hooks/use-toast';
+import { apiUpload } from '@/lib/api-client';
+import { createFailure } from './create-failure';
+import { ToastLinkAction } from './toast-link-action';
+
+/** After "Session Expired", the sign-in page opens this much later. */
+export const SIGN_IN_AGAIN_DELAY_MS = 1500;
+
+const FAILURE_TOASTS = {
+  'session-expired': {
+    title: 'Session Expired',
+    description: 'Please log in again to continue.',
+  },
+  'insufficient-credits': {
+    title: 'Insufficient Credits',
+    description: "You don't have enough credits to create a video.",
+    action: <ToastLinkAction to="/credits" label="Add Credits" />,
+  },
+  failed: {
+    title: 'Video Creation Failed',
+    description: 'There was an error creating your animation video. Please try again.',
+  },
+};
+
+/** Spec 2.5: sends the image and settings; the library then shows the new video. */
+export function useCreateVideo({ onCreated }: { onCreated: () => void }) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (form: FormData) => apiUpload(api.createVideo, form),
+    onSuccess: () => {
+      toast({
+        title: 'Video Creation Started!',
+        description: 'Your sketch is being drawn. Follow its progress in your library below.',
+      });
+      onCreated();
+      void refreshVideos(queryClient);
+    },
+    onError: (error) => {
+      const failure = createFailure(error);
+      toast({ ...FAILURE_TOASTS[failure], variant: 'destructive' });
+      if (failure === 'session-expired') {
+        setTimeout(() => window.location.assign(endpointUrl(api.login)), SIGN_IN_AGAIN_DELAY_MS);
+      }
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: creditsQueryKey }),
+  });
+}

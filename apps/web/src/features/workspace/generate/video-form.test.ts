@@ -1,0 +1,66 @@
+import { createVideoBlobDataSchema, previewOutlineFieldsSchema } from '@rasma/contract';
+import { describe, expect, it } from 'vitest';
+import type { Zone } from '../zones/zone';
+import { createVideoBlobData, imageForm, previewFields } from './video-form';
+
+const ZONES: Zone[] = [
+  {
+    id: '1700000000001',
+    points: [
+      { x: 10, y: 20 },
+      { x: 30, y: 40 },
+    ],
+    brushSize: 80,
+    direction: 'Top to bottom',
+    fillLevel: 65,
+  },
+  {
+    id: '1700000000002',
+    points: [{ x: 5, y: 5 }],
+    brushSize: 40,
+    direction: 'Left to right',
+    fillLevel: 50,
+  },
+];
+
+describe('the create payload', () => {
+  it('carries the zones in list order with their own settings, and the global settings', () => {
+    const blobData = createVideoBlobData(
+      { direction: 'Right to left', grayscaleLevel: 191, aiModel: 'rasma-ai-color' },
+      3,
+      ZONES,
+    );
+    expect(blobData).toEqual({
+      strokeMasks: ZONES,
+      direction: 'Right to left',
+      grayscaleLevel: 191,
+      aiModel: 'rasma-ai-color',
+      drawingTime: 3,
+    });
+    expect(createVideoBlobDataSchema.parse(blobData)).toEqual(blobData);
+  });
+});
+
+describe('the preview fields', () => {
+  it("carry the global level and each zone's shape and fill only", () => {
+    const fields = previewFields(128, ZONES);
+    expect(fields).toEqual({
+      globalThreshold: 128,
+      maskDetails: [
+        { points: ZONES[0]?.points, brushSize: 80, fillLevel: 65 },
+        { points: ZONES[1]?.points, brushSize: 40, fillLevel: 50 },
+      ],
+    });
+    expect(previewOutlineFieldsSchema.parse(fields)).toEqual(fields);
+  });
+});
+
+describe('imageForm', () => {
+  it('sends the image under its own name and each field as JSON', () => {
+    const image = new File(['bytes'], 'Cat in Box.webp', { type: 'image/webp' });
+    const form = imageForm(image, { globalThreshold: 128, maskDetails: [] });
+    expect((form.get('image') as File).name).toBe('Cat in Box.webp');
+    expect(form.get('globalThreshold')).toBe('128');
+    expect(form.get('maskDetails')).toBe('[]');
+  });
+});

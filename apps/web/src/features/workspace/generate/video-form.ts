@@ -1,0 +1,47 @@
+import type { CreateVideoBlobData, PreviewOutlineFields } from '@rasma/contract';
+import type { VideoSettings } from '../settings/use-video-settings';
+import type { Zone } from '../zones/zone';
+
+/** The `blobData` of `POST /api/videos/create`: the zones in list order and the settings. */
+export function createVideoBlobData(
+  settings: Pick<VideoSettings, 'direction' | 'grayscaleLevel' | 'aiModel'>,
+  drawingTime: number,
+  zones: readonly Zone[],
+): CreateVideoBlobData {
+  return {
+    strokeMasks: zones.map(({ id, points, brushSize, direction, fillLevel }) => ({
+      id,
+      points,
+      brushSize,
+      direction,
+      fillLevel,
+    })),
+    direction: settings.direction,
+    grayscaleLevel: settings.grayscaleLevel,
+    aiModel: settings.aiModel,
+    drawingTime,
+  };
+}
+
+/** The fields of `POST /api/preview-outline`: the global fill level and each zone's shape and fill. */
+export function previewFields(
+  grayscaleLevel: number,
+  zones: readonly Zone[],
+): PreviewOutlineFields {
+  return {
+    globalThreshold: grayscaleLevel,
+    maskDetails: zones.map(({ points, brushSize, fillLevel }) => ({
+      points,
+      brushSize,
+      fillLevel,
+    })),
+  };
+}
+
+/** A multipart form: the image file (its name gives the video's title) and each field as JSON. */
+export function imageForm(image: File, fields: Record<string, unknown>): FormData {
+  const form = new FormData();
+  form.append('image', image, image.name);
+  for (const [name, value] of Object.entries(fields)) form.append(name, JSON.stringify(value));
+  return form;
+}

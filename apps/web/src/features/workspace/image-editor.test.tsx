@@ -1,0 +1,186 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '@/hooks/use-toast';
+import { renderInApp } from '@/test/render-app';
+import { requestsTo, serveApi, type FakeAnswer } from '@/test/serve-api';
+import { ImageEditor } from './image-editor';
+import { useVideoSettings } from './settings/use-video-settings';
+import type { ChosenImage } from './use-chosen-image';
+
+vi.mock(import('@/hooks/use-toast'), async (importOriginal) => ({
+  ...(await importOriginal()),
+  toast: vi.fn(),
+}));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.mocked(toast).mockClear();
+});
+
+const CHOSEN: ChosenImage = {
+  image: new File(['image bytes'], 'Cat in Box.webp', { type: 'image/webp' }),
+  previewUrl: 'blob:cat-in-box',
+};
+
+const CREATED = {
+  message: 'Video creation started',
+  video: {
+    id: '7b0c6a52-5f0e-4c57-9a4a-2f7f8f0f4d11',
+    title: 'Cat in Box',
+    description: null,
+    status: 'processing',
+    progress: 0,
+    thumbnailUrl: null,
+    createdAt: '2026-11-21T10:00:00.000Z',
+    aiModel: 'rasma-ai-color',
+    durationSeconds: null,
+  },
+};
+
+function Editor({ onCreated = () => {} }: { onCreated?: () => void }) {
+  const settings = useVideoSettings();
+  return (
+    <ImageEditor
+      chosen={CHOSEN}
+      settings={settings}
+      onChooseAnother={() => {}}
+      onCreated={onCreated}
+    />
+  );
+}
+
+function serve(changes: Record<string, FakeAnswer> = {}) {
+  return serveApi({
+    '/api/user/ai-preference': () => ({ aiModel: 'rasma-ai-color' }),
+    '/api/credits': () => ({ credits: 40 }),
+    '/api/videos/create': () => Response.json(CREATED, { status: 201 }),
+    '/api/preview-outline': () => ({ success: true, image: 'data:image/png;base64,AAAA' }),
+    ...changes,
+  });
+}
+
+const generate = () => screen.getByRole('button', { name: 'Generate' });
+const drawingTime = () => screen.getByLabelText<HTMLInputElement>('Drawing time (seconds)');
+const sentForm = (fetchMock: ReturnType<typeof serve>, path: string) =>
+  requestsTo(fetchMock, path)[0]?.body as FormData;
+
+describe('the settings', () => {
+  it("start from the user's model, with its cost and the balance after it", async () => {
+    serve();
+    renderInApp(<Editor />);
+    await waitFor(() =>
+      expect(screen.getByLabelText<HTMLSelectElement>('AI model').value).toBe('rasma-ai-color'),
+    );
+    expect(await screen.findByText('15 credits')).toBeTruthy();
+    expect(screen.getByText('Balance after: 25')).toBeTruthy();
+    await userEvent.selectOptions(screen.getByLabelText('AI model'), 'rasma-ai');
+    expect(screen.getByText('Balance after: 30')).toBeTruthy();
+  });
+
+  it('refuse an empty drawing time and leave out-of-range entries unapplied', async () => {
+    serve();
+    renderInApp(<Editor />);
+    expect(drawingTime().value).toBe('15');
+    await userEvent.clear(drawingTime());
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Please enter a number between 1 and 100 seconds',
+    );
+    expect(generate()).toHaveProperty('disabled', true);
+
+    await userEvent.type(drawingTime(), '150');
+    expect(drawingTime().value).toBe('15');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(generate()).toHaveProperty('disabled', false);
+    fireEvent.change(drawingTime(), { target: { value: '0' } });
+    expect(drawingTime().value).toBe('15');
+  });
+
+  it('read "Revert Colors" once the colours are inverted', () => {
+    serve();
+    renderInApp(<Editor />);
+    expect(screen.getByRole('button', { name: 'Invert Colors' })).toBeTruthy();
+  });
+});
+
+describe('Generate', () => {
+  it('sends the image and the settings as multipart, then hands the workspace back', async () => {
+    const fetchMock = serve();
+    const onCreated = vi.fn();
+    renderInApp(<Editor onCreated={onCreated} />);
+    await screen.findByText('15 credits');
+    fireEvent.change(screen.getByLabelText('Fill level'), { target: { value: '75' } });
+    await userEvent.selectOptions(screen.getByLabelText('Drawing direction'), 'Top to bottom');
+    await userEvent.clear(drawingTime());
+    await userEvent.type(drawingTime(), '3');
+    await userEvent.click(generate());
+
+    await waitFor(() => expect(onCreated).toHaveBeenCalled());
+    const form = sentForm(fetchMock, '/api/videos/create');
+    expect((form.get('image') as File).name).toBe('Cat in Box.webp');
+    expect(JSON.parse(form.get('blobData') as string)).toEqual({
+      strokeMasks: [],
+      direction: 'Top to bottom',
+      grayscaleLevel: 191,
+      aiModel: 'rasma-ai-color',
+      drawingTime: 3,
+    });
+    expect(toast).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Video Creation Started!' }),
+    );
+    await waitFor(() => expect(requestsTo(fetchMock, '/api/credits')).toHaveLength(2));
+  });
+
+  it('says so when the credits are not enough, with a way to add some', async () => {
+    serve({
+      '/api/videos/create': () =>
+        Response.json(
+          { message: 'Insufficient credits', code: 'INSUFFICIENT_CREDITS' },
+          { status: 402 },
+        ),
+    });
+    const onCreated = vi.fn();
+    renderInApp(<Editor onCreated={onCreated} />);
+    await userEvent.click(generate());
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith(
+        expect.objectContaining({
+          title: 'Insufficient Credits',
+          description: "You don't have enough credits to create a video.",
+          action: expect.anything() as unknown,
+        }),
+      ),
+    );
+    expect(onCreated).not.toHaveBeenCalled();
+  });
+});
+
+describe('Preview', () => {
+  it('sends the fill level and zones and shows the outline it gets back', async () => {
+    const fetchMock = serve();
+    renderInApp(<Editor />);
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    const outline = await screen.findByRole<HTMLImageElement>('img', { name: 'Outline preview' });
+    expect(outline.src).toBe('data:image/png;base64,AAAA');
+    const form = sentForm(fetchMock, '/api/preview-outline');
+    expect(form.get('globalThreshold')).toBe('128');
+    expect(form.get('maskDetails')).toBe('[]');
+    expect((form.get('image') as File).name).toBe('Cat in Box.webp');
+  });
+
+  it('fails when the answer has no image', async () => {
+    serve({ '/api/preview-outline': () => ({ success: false, image: '' }) });
+    renderInApp(<Editor />);
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith(
+        expect.objectContaining({
+          title: 'Preview Generation Failed',
+          description: 'Failed to generate preview outline. Please try again.',
+        }),
+      ),
+    );
+    expect(screen.queryByRole('img', { name: 'Outline preview' })).toBeNull();
+  });
+});

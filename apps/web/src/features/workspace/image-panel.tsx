@@ -1,0 +1,58 @@
+import type { Point } from '@rasma/contract';
+import { ImagePlus } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { ImageStage } from './canvas/image-stage';
+import type { ChosenImage } from './use-chosen-image';
+import type { Zone } from './zones/zone';
+
+/** The image being worked on, painted on, with a way to choose another. */
+export function ImagePanel({
+  shown,
+  name,
+  zones,
+  brushSize,
+  onPaint,
+  onChooseAnother,
+  children,
+}: {
+  shown: ChosenImage;
+  /** The chosen file's name (the video's title comes from it). */
+  name: string;
+  zones: readonly Zone[];
+  brushSize: number;
+  onPaint: (points: Point[], brushSize: number) => void;
+  onChooseAnother: () => void;
+  children?: ReactNode;
+}) {
+  return (
+    <section
+      aria-label="Chosen image"
+      className="rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4"
+    >
+      <div className="mb-3 flex items-center justify-between gap-3 px-1">
+        <p className="min-w-0 truncate text-sm font-medium text-slate-700" title={name}>
+          {name}
+        </p>
+        <Button variant="outline" size="sm" onClick={onChooseAnother}>
+          <ImagePlus className="h-4 w-4" aria-hidden="true" />
+          Choose Another Image
+        </Button>
+      </div>
+      <div className="rounded-xl bg-[repeating-conic-gradient(#f1f5f9_0_25%,#fff_0_50%)] bg-[length:20px_20px] p-2 sm:p-4">
+        <ImageStage
+          src={shown.previewUrl}
+          alt={name}
+          zones={zones}
+          brushSize={brushSize}
+          onPaint={onPaint}
+        >
+          {children}
+        </ImageStage>
+      </div>
+      <p className="mt-3 px-1 text-xs text-slate-500">
+        Paint on the image to add a Special Zone. Each zone is drawn first, in its own direction.
+      </p>
+    </section>
+  );
+}

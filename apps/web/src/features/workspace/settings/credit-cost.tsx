@@ -1,0 +1,33 @@
+import { MODEL_CREDIT_COST, type AiModel } from '@rasma/contract';
+import { Coins } from 'lucide-react';
+import { Link } from 'react-router';
+import { useCredits } from '@/features/credits/use-credits';
+
+/** What the video costs and what the balance will be after it. */
+export function CreditCost({ aiModel }: { aiModel: AiModel }) {
+  const { data } = useCredits();
+  const cost = MODEL_CREDIT_COST[aiModel];
+  const balance = data ? Math.floor(data.credits) : undefined;
+  const after = balance === undefined ? undefined : balance - cost;
+  return (
+    <div className="rounded-lg bg-slate-50 px-3 py-2.5 text-sm">
+      <div className="flex items-center justify-between gap-3">
+        <span className="inline-flex items-center gap-1.5 text-slate-700">
+          <Coins className="h-4 w-4 text-accent" aria-hidden="true" />
+          Cost: <strong className="font-semibold text-ink">{cost} credits</strong>
+        </span>
+        {after !== undefined && after >= 0 && (
+          <span className="text-slate-600">Balance after: {after}</span>
+        )}
+      </div>
+      {after !== undefined && after < 0 && (
+        <p className="mt-1.5 text-amber-700">
+          You have {balance} credits.{' '}
+          <Link to="/credits" className="font-medium underline underline-offset-2">
+            Add credits
+          </Link>
+        </p>
+      )}
+    </div>
+  );
+}

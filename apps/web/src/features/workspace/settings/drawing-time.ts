@@ -1,0 +1,14 @@
+import { DRAWING_TIME } from '@rasma/contract';
+
+export const DRAWING_TIME_ERROR = `Please enter a number between ${DRAWING_TIME.min} and ${DRAWING_TIME.max} seconds`;
+
+/** The seconds a drawing-time entry stands for: a whole number from 1 to 100, else null. */
+export function drawingTimeSeconds(text: string): number | null {
+  if (!/^\d+$/.test(text)) return null;
+  const seconds = Number(text);
+  return seconds >= DRAWING_TIME.min && seconds <= DRAWING_TIME.max ? seconds : null;
+}
+
+/** Whether an edit of the field is applied: cleared (to type anew) or a valid number of seconds. */
+export const isAcceptedDrawingTimeEntry = (text: string): boolean =>
+  text === '' || drawingTimeSeconds(text) !== null;

@@ -1,0 +1,43 @@
+import {
+  api,
+  DEFAULT_AI_MODEL,
+  DEFAULT_DIRECTION,
+  DRAWING_TIME,
+  GRAYSCALE_LEVEL,
+  type AiModel,
+  type Direction,
+} from '@rasma/contract';
+import { useState } from 'react';
+import { useApiQuery } from '@/lib/api-query';
+import { drawingTimeSeconds, isAcceptedDrawingTimeEntry } from './drawing-time';
+
+/**
+ * The video's settings. The model starts as the user's last one (the server's preference) until
+ * one is picked here; the fill goes back to its default with each new image.
+ */
+export function useVideoSettings() {
+  const preference = useApiQuery(api.aiPreference);
+  const [pickedModel, setModel] = useState<AiModel | null>(null);
+  const [drawingTimeEntry, setDrawingTimeEntry] = useState(String(DRAWING_TIME.default));
+  const [grayscaleLevel, setGrayscaleLevel] = useState<number>(GRAYSCALE_LEVEL.default);
+  const [direction, setDirection] = useState<Direction>(DEFAULT_DIRECTION);
+
+  return {
+    aiModel: pickedModel ?? preference.data?.aiModel ?? DEFAULT_AI_MODEL,
+    setModel,
+    drawingTimeEntry,
+    /** The drawing time in seconds; null while the field is empty. */
+    drawingTime: drawingTimeSeconds(drawingTimeEntry),
+    /** Takes an edit of the field unless it is out of range or not a whole number. */
+    editDrawingTime: (entry: string) => {
+      if (isAcceptedDrawingTimeEntry(entry)) setDrawingTimeEntry(entry);
+    },
+    grayscaleLevel,
+    setGrayscaleLevel,
+    resetFill: () => setGrayscaleLevel(GRAYSCALE_LEVEL.default),
+    direction,
+    setDirection,
+  };
+}
+
+export type VideoSettings = ReturnType<typeof useVideoSettings>;

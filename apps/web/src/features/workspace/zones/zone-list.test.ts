@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { newZone, type Zone } from './zone';
+import { zoneListReducer } from './zone-list';
+
+const zone = (id: string): Zone => ({ ...newZone([{ x: 1, y: 2 }], 20), id });
+const ids = (zones: readonly Zone[]) => zones.map((z) => z.id);
+const three = [zone('a'), zone('b'), zone('c')];
+
+describe('the zone list', () => {
+  it('adds a painted zone last, with the default direction and fill and a timestamp id', () => {
+    const painted = newZone([{ x: 5, y: 6 }], 40, 1_700_000_000_123);
+    const zones = zoneListReducer(three, { type: 'add', zone: painted });
+    expect(ids(zones)).toEqual(['a', 'b', 'c', '1700000000123']);
+    expect(painted).toEqual({
+      id: '1700000000123',
+      points: [{ x: 5, y: 6 }],
+      brushSize: 40,
+      direction: 'Left to right',
+      fillLevel: 50,
+    });
+  });
+
+  it('moves a zone one place up or down', () => {
+    expect(ids(zoneListReducer(three, { type: 'move', id: 'b', by: -1 }))).toEqual(['b', 'a', 'c']);
+    expect(ids(zoneListReducer(three, { type: 'move', id: 'b', by: 1 }))).toEqual(['a', 'c', 'b']);
+    expect(ids(zoneListReducer(three, { type: 'move', id: 'c', by: -1 }))).toEqual(['a', 'c', 'b']);
+  });
+
+  it('leaves the first zone first and the last one last', () => {
+    expect(zoneListReducer(three, { type: 'move', id: 'a', by: -1 })).toBe(three);
+    expect(zoneListReducer(three, { type: 'move', id: 'c', by: 1 })).toBe(three);
+  });
+
+  it('removes one zone, or all', () => {
+    expect(ids(zoneListReducer(three, { type: 'remove', id: 'b' }))).toEqual(['a', 'c']);
+    expect(zoneListReducer(three, { type: 'clear' })).toEqual([]);
+  });
+
+  it("changes one zone's direction or fill and no other's", () => {
+    const zones = zoneListReducer(three, {
+      type: 'change',
+      id: 'b',
+      settings: { direction: 'Bottom to top', fillLevel: 85 },
+    });
+    expect(zones.map((z) => [z.direction, z.fillLevel])).toEqual([
+      ['Left to right', 50],
+      ['Bottom to top', 85],
+      ['Left to right', 50],
+    ]);
+  });
+});
