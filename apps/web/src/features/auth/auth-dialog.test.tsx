@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -54,6 +54,17 @@ function Harness() {
 }
 
 const dialog = () => within(screen.getByRole('dialog'));
+/** Moves the fake clock with React's work flushed (so a render never lags behind a timer). */
+const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+/** Moves the fake clock 1 ms at a time until `done`. */
+async function advanceUntil(done: () => boolean) {
+  for (let ms = 0; ms < 100; ms++) {
+    if (done()) return;
+    await advance(1);
+  }
+  throw new Error('still waiting after 100 ms');
+}
 const text = (label: string) => screen.getByLabelText(label).textContent;
 
 async function openDialog() {
@@ -172,17 +183,17 @@ describe('the code step', () => {
     await userEvent.type(dialog().getByLabelText('Verification code'), '123456');
     vi.useFakeTimers();
     fireEvent.click(dialog().getByRole('button', { name: 'Verify & Sign In' }));
-    await vi.advanceTimersByTimeAsync(1);
-    expect(screen.queryByRole('dialog')).toBeNull();
+    await advanceUntil(() => screen.queryByRole('dialog') === null);
     expect(text('User')).toBe('a@example.com');
     expect(client.getQueryState(creditsQueryKey)?.isInvalidated).toBe(true);
     expect(toast).toHaveBeenCalledWith({
       title: 'Welcome!',
       description: 'Your account has been verified successfully',
     });
-    await vi.advanceTimersByTimeAsync(POST_LOGIN_REDIRECT_MS - 1);
+    // The dialog closed during the last millisecond: the redirect is due 499 to 500 ms from now.
+    await advance(POST_LOGIN_REDIRECT_MS - 2);
     expect(text('Path')).toBe('/about');
-    await vi.advanceTimersByTimeAsync(1);
+    await advance(2);
     expect(text('Path')).toBe('/');
   });
 });

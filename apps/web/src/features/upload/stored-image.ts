@@ -16,18 +16,23 @@ export async function storeImageForLater(file: File): Promise<void> {
   localStorage.setItem(NAME_KEY, file.name);
 }
 
-/** Returns the stored image, if any, and clears the stored entries. */
-export function takeStoredImage(): StoredImage | null {
+export function readStoredImage(): StoredImage | null {
   const dataUrl = localStorage.getItem(IMAGE_KEY);
   const fileName = localStorage.getItem(NAME_KEY);
-  localStorage.removeItem(IMAGE_KEY);
-  localStorage.removeItem(NAME_KEY);
   return dataUrl ? { dataUrl, fileName: fileName ?? 'image' } : null;
 }
 
-export async function dataUrlToFile({ dataUrl, fileName }: StoredImage): Promise<File> {
-  const blob = await (await fetch(dataUrl)).blob();
-  return new File([blob], fileName, { type: blob.type });
+export function clearStoredImage(): void {
+  localStorage.removeItem(IMAGE_KEY);
+  localStorage.removeItem(NAME_KEY);
+}
+
+/** Decodes a stored base64 data URL in memory: the CSP lets `fetch` reach only the app's origin. */
+export function dataUrlToFile({ dataUrl, fileName }: StoredImage): File {
+  const [header = '', base64 = ''] = dataUrl.split(',');
+  const type = header.replace(/^data:/, '').split(';')[0];
+  const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+  return new File([bytes], fileName, { type });
 }
 
 async function fitForStorage(file: File): Promise<string> {
