@@ -66,10 +66,20 @@ export default {
   reporters: ['clear-text', 'progress'],
   clearTextReporter: { reportScoreTable: true, reportMutants: true, reportTests: false },
   thresholds: { high: 90, low: 80, break: null },
-  ...suite.options,
-  // The sandbox copy needs the workspace packages and configs, not the web app or its build.
-  ignorePatterns: ['apps/web', 'e2e', 'docs', '**/.tsbuild', '**/dist'],
+  // The sandbox copy needs the workspace packages and configs, not the web app or its build. The
+  // root tsconfig.json references every project, so their tsconfig.json files stay (the server's
+  // test setup file is compiled under the root one).
+  ignorePatterns: [
+    'apps/web/*',
+    '!apps/web/tsconfig.json',
+    'e2e/*',
+    '!e2e/tsconfig.json',
+    'docs',
+    '**/.tsbuild',
+    '**/dist',
+  ],
   // Outside the working tree, so lint and format runs of others never see the sandbox copies.
   tempDirName: join(tmpdir(), 'rasma-stryker'),
   cleanTempDir: true,
+  ...suite.options,
 };
