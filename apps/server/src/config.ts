@@ -133,6 +133,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
+/** For entry points: a bad environment is a readable message and exit code 1, not a stack trace. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(err.message);
+    process.exit(1);
+  }
+}
+
 function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
   if (!value) return false;
   if (/^\d+$/.test(value)) return Number(value);

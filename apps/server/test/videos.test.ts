@@ -125,6 +125,7 @@ describe('making a video', () => {
 
   it('refuses a short balance with 402 and creates nothing', async () => {
     const { user, cookie } = await createSignedInUser(server.database.db, { credits: 14 });
+    const imagesBefore = await storedFiles('images');
     const res = await post(
       cookie,
       createForm(await drawing(), 'x.png', { aiModel: 'rasma-ai-color', drawingTime: 1 }),
@@ -134,7 +135,7 @@ describe('making a video', () => {
     expect(await credits(cookie)).toBe(14);
     const rows = await server.database.db.select().from(videos).where(eq(videos.userId, user.id));
     expect(rows).toEqual([]);
-    expect(await storedFiles('images')).toEqual([]);
+    expect(await storedFiles('images')).toEqual(imagesBefore);
   });
 });
 
