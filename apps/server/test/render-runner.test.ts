@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRenderRunner, type RenderJob, type RenderRunner } from '../src/render/runner.js';
 import {
+  autogroupNice,
   processGroup,
   renderProcesses,
   renderWorkspace,
@@ -62,13 +63,15 @@ describe('render runner', () => {
     expect(renderProcesses()).toEqual([]);
   });
 
-  it('renders at the lowest CPU priority, every thread and ffmpeg too', async () => {
+  it('renders at the lowest CPU priority: every thread, ffmpeg and their session', async () => {
     runner = createRenderRunner({ log: quiet });
     const { child } = await renderUntil(10, job('nice', slow));
     const ffmpeg = processGroup(child.pid).find((p) => p.command.includes('ffmpeg'));
     expect(ffmpeg).toBeDefined();
     for (const pid of [child.pid, ffmpeg?.pid ?? 0]) {
       expect(new Set(threadNiceValues(pid))).toEqual(new Set([19]));
+      // With autogroups, nice values only count inside the session: the session is lowered too.
+      if (autogroupNice(process.pid) !== undefined) expect(autogroupNice(pid)).toBe(19);
     }
   });
 

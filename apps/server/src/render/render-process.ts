@@ -2,7 +2,7 @@
  * A render process, forked by runner.ts for one render: it lowers its CPU priority, runs the
  * engine on the request it receives, reports progress and the outcome over IPC, then exits.
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import type { RenderOptionsInput } from '@rasma/engine';
 import { renderRequestSchema, type RenderReport } from './messages.js';
@@ -56,14 +56,17 @@ async function render(raw: unknown): Promise<void> {
 
 /**
  * On Linux a nice value belongs to a thread, and Node (V8's workers, libuv's pool) and tsx have
- * started several before this code runs: lower each of them. Elsewhere, this thread.
+ * started several before this code runs: lower each of them. And with autogroups the CPU is shared
+ * fairly between sessions first (the runner starts us in our own), so lower our session's too.
+ * Elsewhere, this thread.
  */
 function lowerPriority(): void {
   let threads = [0];
   try {
     threads = readdirSync('/proc/self/task').map(Number);
+    writeFileSync('/proc/self/autogroup', String(RENDER_NICE));
   } catch {
-    // No /proc: not Linux.
+    // Not Linux, or no autogroups.
   }
   for (const thread of threads) {
     try {

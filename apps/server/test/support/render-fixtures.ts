@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -77,3 +77,9 @@ export const threadNiceValues = (pid: number) =>
   readdirSync(`/proc/${pid}/task`).map((tid) =>
     Number(statFields(`/proc/${pid}/task/${tid}/stat`)[16]),
   );
+
+/** The nice value of the autogroup (session) of process `pid`; undefined without autogroups. */
+export const autogroupNice = (pid: number) =>
+  existsSync(`/proc/${pid}/autogroup`)
+    ? Number(/nice (-?\d+)/.exec(readFileSync(`/proc/${pid}/autogroup`, 'utf8'))?.[1])
+    : undefined;
