@@ -1,7 +1,7 @@
-import { DRAWING_TIME } from '@rasma/contract';
 import { Input, Label } from '@/components/ui/input';
 import { DRAWING_TIME_ERROR } from './drawing-time';
 
+/** A text field with a number keypad: a number field's spinner and stray "e" or "-" do not help. */
 export function DrawingTimeField({
   entry,
   valid,
@@ -16,11 +16,8 @@ export function DrawingTimeField({
       <Label htmlFor="drawing-time">Drawing time (seconds)</Label>
       <Input
         id="drawing-time"
-        type="number"
         inputMode="numeric"
-        min={DRAWING_TIME.min}
-        max={DRAWING_TIME.max}
-        step={1}
+        autoComplete="off"
         value={entry}
         aria-invalid={!valid}
         aria-describedby={valid ? undefined : 'drawing-time-error'}
