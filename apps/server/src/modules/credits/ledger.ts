@@ -61,12 +61,17 @@ export async function grantSignupCredits(tx: DbOrTx, userId: string): Promise<vo
   });
 }
 
-/** The user's balance, read fresh (kept in step with the ledger inside each change's transaction). */
-export async function creditBalance(db: Db, userId: string): Promise<number> {
-  const [row] = await db
+/**
+ * The user's balance, read fresh (kept in step with the ledger inside each change's transaction).
+ * A prepared statement: the balance is asked for on every page, and planning the query each time
+ * was half its cost on the embedded database.
+ */
+export function creditBalanceQuery(db: Db): (userId: string) => Promise<number> {
+  const query = db
     .select({ credits: users.credits })
     .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row?.credits ?? 0;
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('credit_balance');
+  return async (userId) => (await query.execute({ userId }))[0]?.credits ?? 0;
 }

@@ -2,9 +2,10 @@ import { api } from '@rasma/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { route } from '../../http/route.js';
-import { creditBalance } from './ledger.js';
+import { creditBalanceQuery } from './ledger.js';
 
 /** Credits: the balance now; plans, packs and payments build on the ledger. Prefix `/api`. */
 export const creditsModule: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
-  route(app, api.credits, async ({ user }) => ({ credits: await creditBalance(db, user.id) }));
+  const creditBalance = creditBalanceQuery(db);
+  route(app, api.credits, async ({ user }) => ({ credits: await creditBalance(user.id) }));
 };
