@@ -84,6 +84,7 @@ describe('a bad upload', () => {
             width: 640,
             height: 480,
             channels: 3,
+            background: '#808080',
             noise: { type: 'gaussian', mean: 128, sigma: 40 },
           },
         })
