@@ -1,0 +1,228 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { completeEmailSignIn, signUp, uniqueEmail } from '../support/auth.js';
+
+/** The shown toast; an open modal dialog hides the rest of the page from the accessibility tree. */
+const toasts = (page: Page) =>
+  page.getByRole('region', { name: /Notifications/, includeHidden: true }).locator('li');
+
+/**
+ * A render takes 10-40 s on two idle cores; the two tests render at the same time, and a loaded
+ * machine takes minutes.
+ */
+const RENDER_TIMEOUT_MS = 300_000;
+
+test.use({ viewport: { width: 1280, height: 900 } });
+
+/** Drags the mouse along `points`, given as fractions of the canvas's width and height. */
+async function paint(page: Page, canvas: Locator, points: [number, number][]) {
+  await canvas.scrollIntoViewIfNeeded();
+  const box = await canvas.boundingBox();
+  if (!box) throw new Error('the zone canvas is not shown');
+  const at = ([x, y]: [number, number]) => [box.x + x * box.width, box.y + y * box.height] as const;
+  const [first, ...rest] = points.map(at);
+  if (!first) return;
+  await page.mouse.move(...first);
+  await page.mouse.down();
+  for (const point of rest) await page.mouse.move(...point, { steps: 6 });
+  await page.mouse.up();
+}
+
+/**
+ * Keeps the text fields of each multipart form the page sends, by URL (the browser does not hand
+ * a form with a file over to the test).
+ */
+async function recordSentForms(page: Page) {
+  await page.addInitScript(() => {
+    const sent: Record<string, Record<string, string>> = {};
+    const send = window.fetch.bind(window);
+    Object.assign(window, { sentForms: sent });
+    window.fetch = (input, init) => {
+      if (init?.body instanceof FormData) {
+        const fields: Record<string, string> = {};
+        init.body.forEach((value, name) => {
+          if (typeof value === 'string') fields[name] = value;
+        });
+        sent[input instanceof Request ? input.url : input.toString()] = fields;
+      }
+      return send(input, init);
+    };
+  });
+}
+
+/** A JSON field of the last form sent to `url`. */
+async function sentField(page: Page, url: string, name: string): Promise<unknown> {
+  const text = await page.evaluate(
+    ([to, field]) =>
+      (window as unknown as { sentForms: Record<string, Record<string, string>> }).sentForms[to]?.[
+        field
+      ],
+    [url, name] as const,
+  );
+  if (text === undefined) throw new Error(`no ${name} was sent to ${url}`);
+  return JSON.parse(text);
+}
+
+/** The card's percent while drawing: each value read until it shows Completed. */
+async function watchUntilCompleted(card: Locator): Promise<number[]> {
+  const seen: number[] = [];
+  await expect
+    .poll(
+      async () => {
+        const drawing = await card
+          .getByText(/^Drawing\.\.\. \d+%$/)
+          .textContent({ timeout: 100 })
+          .catch(() => null);
+        if (drawing) seen.push(Number(/(\d+)%/.exec(drawing)?.[1]));
+        return card.getByText('Completed', { exact: true }).isVisible();
+      },
+      { timeout: RENDER_TIMEOUT_MS, intervals: [250] },
+    )
+    .toBe(true);
+  return seen;
+}
+
+async function generate(page: Page, drawingTime: number) {
+  const field = page.getByLabel('Drawing time (seconds)');
+  await field.fill(String(drawingTime));
+  await expect(field).toHaveValue(String(drawingTime));
+  const created = page.waitForResponse('/api/videos/create');
+  await page.getByRole('button', { name: 'Generate', exact: true }).click();
+  expect((await created).status()).toBe(201);
+  await expect(toasts(page)).toContainText('Video Creation Started!');
+  // The workspace is handed back for the next image.
+  await expect(page.getByText('Drop your image here')).toBeVisible();
+}
+
+test('a sample with two zones is previewed, drawn live, played, downloaded and deleted', async ({
+  page,
+}) => {
+  test.setTimeout(RENDER_TIMEOUT_MS + 90_000);
+  await recordSentForms(page);
+  await signUp(page);
+  await page.getByRole('button', { name: 'Use Sample Image' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cat in Box' }).click();
+  await expect(page.getByRole('img', { name: 'Cat in Box.webp' })).toBeVisible();
+
+  // Two zones, the first with a small brush, the second with a large one.
+  const canvas = page.getByLabel(/Special Zones canvas/);
+  const brushes = page.getByRole('radiogroup', { name: 'Brush size' });
+  await brushes.getByRole('radio', { name: 'Small', exact: true }).click();
+  await paint(page, canvas, [
+    [0.3, 0.3],
+    [0.45, 0.35],
+    [0.6, 0.5],
+  ]);
+  await brushes.getByRole('radio', { name: 'Large', exact: true }).click();
+  await paint(page, canvas, [
+    [0.2, 0.7],
+    [0.5, 0.78],
+    [0.8, 0.7],
+  ]);
+  const zones = page.getByRole('list', { name: 'Special Zones' }).getByRole('listitem');
+  await expect(zones).toHaveCount(2);
+
+  await page.getByLabel('Zone 2 direction').selectOption('Top to bottom');
+  await page.getByRole('button', { name: 'Move Zone 2 up' }).click();
+  await expect(page.getByLabel('Zone 1 direction')).toHaveValue('Top to bottom');
+  await expect(page.getByLabel('Zone 2 direction')).toHaveValue('Left to right');
+
+  // The server's preview of the outline, with the zones in their new order.
+  await page.getByRole('button', { name: 'Preview', exact: true }).click();
+  const outline = page.getByRole('dialog').getByRole('img', { name: 'Outline preview' });
+  await expect(outline).toBeVisible();
+  expect(await outline.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  const masks = (await sentField(page, '/api/preview-outline', 'maskDetails')) as {
+    brushSize: number;
+  }[];
+  expect(masks).toHaveLength(2);
+  expect(masks[0]?.brushSize).toBeGreaterThan(masks[1]?.brushSize ?? Infinity);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // Generate, and watch the library without reloading the page.
+  await page.evaluate(() => Object.assign(window, { notReloaded: true }));
+  await generate(page, 2);
+  const blobData = (await sentField(page, '/api/videos/create', 'blobData')) as {
+    strokeMasks: { direction: string; points: { x: number; y: number }[] }[];
+    drawingTime: number;
+  };
+  expect(blobData.drawingTime).toBe(2);
+  expect(blobData.strokeMasks.map((zone) => zone.direction)).toEqual([
+    'Top to bottom',
+    'Left to right',
+  ]);
+  // Points are in the sample's own pixels (1600x1200), not the shown size: the large zone's
+  // stroke went from 20 % to 80 % of the width.
+  const xs = blobData.strokeMasks[0]?.points.map((point) => point.x) ?? [];
+  expect(Math.min(...xs)).toBeCloseTo(320, -2);
+  expect(Math.max(...xs)).toBeCloseTo(1280, -2);
+
+  const card = page.getByRole('listitem', { name: 'Cat in Box' });
+  const percents = await watchUntilCompleted(card);
+  expect(percents.some((percent) => percent > 0 && percent < 100)).toBe(true);
+  expect(await page.evaluate(() => 'notReloaded' in window)).toBe(true);
+  await expect(card.locator('img')).toHaveAttribute('src', /^\/api\/thumbnails\/.+\.jpg$/);
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Credits: 30' }),
+  ).toBeVisible();
+
+  // Play it to its end.
+  await card.getByRole('button', { name: 'Play', exact: true }).click();
+  const video = page.getByRole('dialog').locator('video');
+  await expect(video).toHaveAttribute('src', /^\/api\/videos\/[0-9a-f-]+\/stream$/);
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThan(0);
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+    v.currentTime = Math.max(0, v.duration - 0.5);
+    void v.play();
+  });
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.ended)).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // Download it: an MP4 named after the title.
+  const downloading = page.waitForEvent('download');
+  await card.getByRole('button', { name: 'Download Cat in Box' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('Cat in Box.mp4');
+  const bytes = await readFile(await download.path());
+  expect(bytes.subarray(4, 8).toString('latin1')).toBe('ftyp');
+  await expect(toasts(page)).toContainText('Download Started');
+
+  // Delete it, after the confirmation.
+  await card.getByRole('button', { name: 'Delete Cat in Box' }).click();
+  const confirm = page.getByRole('dialog');
+  await expect(confirm).toContainText(
+    'Are you sure you want to delete "Cat in Box"? This action cannot be undone.',
+  );
+  await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(toasts(page)).toContainText('Video Deleted');
+  await expect(card).toHaveCount(0);
+  await expect(page.getByText('No videos yet')).toBeVisible();
+});
+
+test('an image dropped on try-now before sign-in becomes a video after it', async ({ page }) => {
+  test.setTimeout(RENDER_TIMEOUT_MS + 90_000);
+  const drawing = await sharp(
+    Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="240">
+        <rect width="320" height="240" fill="#fff"/>
+        <circle cx="160" cy="120" r="80" fill="none" stroke="#000" stroke-width="8"/>
+        <rect x="40" y="40" width="60" height="40" fill="#334"/>
+      </svg>`,
+    ),
+  )
+    .png()
+    .toBuffer();
+  await page.goto('/try-now');
+  await page
+    .getByLabel('Choose an image file')
+    .setInputFiles({ name: 'my-drawing.png', mimeType: 'image/png', buffer: drawing });
+  await completeEmailSignIn(page, uniqueEmail('trynow-video'));
+
+  await expect(page.getByRole('img', { name: 'my-drawing.png' })).toBeVisible();
+  await generate(page, 2);
+  await watchUntilCompleted(page.getByRole('listitem', { name: 'my-drawing' }));
+});
