@@ -36,7 +36,7 @@ describe('the /api/admin gate', () => {
       const { cookie } = await createSignedInUser(server.database.db);
       const res = await server.request(pathname, { headers: { cookie } });
       expect(res.status).toBe(403);
-      expect(await res.json()).toMatchObject({ message: 'Admin access required' });
+      expect(await res.json()).toEqual({ message: 'Admin access required', code: 'FORBIDDEN' });
     },
   );
 

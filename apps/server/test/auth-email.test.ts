@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailVerificationCodes, rateLimitHits, sessions } from '../src/db/schema.js';
+import { deleteExpiredAuthRecords } from '../src/modules/auth/cleanup.js';
 import { cookieFrom, freePort, postJson, setCookieHeader } from './support/http.js';
 import { startSmtpServer } from './support/smtp.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
@@ -58,8 +59,12 @@ describe('e-mail code sign-in', () => {
     const mail = smtp.received.at(-1);
     expect(mail?.to).toEqual([email]);
     expect(mail?.raw).toContain('Subject: Your Rasma sign-in code');
+    const code = smtp.latestCodeFor(email);
+    // Mail clients show the HTML part: it holds the code too (quoted-printable: soft breaks, =3D).
+    const html = (mail?.raw ?? '').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    expect(html).toContain(`letter-spacing:6px">${code}</p>`);
 
-    const res = await verify(email, smtp.latestCodeFor(email));
+    const res = await verify(email, code);
     expect(res.status).toBe(200);
     const body = (await res.json()) as { user: { id: string; email: string; isAdmin: boolean } };
     expect(body.user).toMatchObject({ email, isAdmin: false });
@@ -100,8 +105,9 @@ describe('e-mail code sign-in', () => {
     expect((await verify(email, code)).status).toBe(200);
     const replay = await verify(email, code);
     expect(replay.status).toBe(401);
-    expect(await replay.json()).toMatchObject({
+    expect(await replay.json()).toEqual({
       message: 'This code has expired or was already used. Please request a new code.',
+      code: 'CODE_EXPIRED',
     });
   });
 
@@ -109,18 +115,22 @@ describe('e-mail code sign-in', () => {
     const email = newEmail();
     const code = await requestCode(email);
     const wrong = wrongCodeFor(code);
-    const messages: string[] = [];
+    const answers: unknown[] = [];
     for (let i = 0; i < 5; i++) {
       const res = await verify(email, wrong);
       expect(res.status).toBe(401);
-      messages.push(((await res.json()) as { message: string }).message);
+      answers.push(await res.json());
     }
-    expect(messages).toEqual([
-      'Invalid verification code. 4 attempts left.',
-      'Invalid verification code. 3 attempts left.',
-      'Invalid verification code. 2 attempts left.',
-      'Invalid verification code. 1 attempt left.',
-      'Too many wrong attempts. Please request a new code.',
+    const invalid = (tries: string) => ({
+      message: `Invalid verification code. ${tries} left.`,
+      code: 'CODE_INVALID',
+    });
+    expect(answers).toEqual([
+      invalid('4 attempts'),
+      invalid('3 attempts'),
+      invalid('2 attempts'),
+      invalid('1 attempt'),
+      { message: 'Too many wrong attempts. Please request a new code.', code: 'CODE_LOCKED' },
     ]);
     const right = await verify(email, code);
     expect(right.status).toBe(401);
@@ -145,6 +155,18 @@ describe('e-mail code sign-in', () => {
     }
   });
 
+  it('gives a newly requested code its own 5 tries', async () => {
+    const email = newEmail();
+    const first = await requestCode(email);
+    for (let i = 0; i < 4; i++) expect((await verify(email, wrongCodeFor(first))).status).toBe(401);
+    const second = await requestCode(email);
+    const res = await verify(email, wrongCodeFor(first, second));
+    expect(await res.json()).toMatchObject({
+      message: 'Invalid verification code. 4 attempts left.',
+    });
+    expect((await verify(email, second)).status).toBe(200);
+  });
+
   it('refuses an expired code', async () => {
     const email = newEmail();
     const code = await requestCode(email);
@@ -164,8 +186,9 @@ describe('e-mail code sign-in', () => {
     for (let i = 0; i < 5; i++) await requestCode(email);
     const res = await postJson(server, '/api/send-verification-code', { email });
     expect(res.status).toBe(429);
-    expect(await res.json()).toMatchObject({
+    expect(await res.json()).toEqual({
       message: 'Too many codes requested for this email. Please wait 15 minutes and try again.',
+      code: 'RATE_LIMITED',
     });
     await passTimeForLimits(server, 15 * MINUTE);
     await requestCode(email);
@@ -229,7 +252,10 @@ describe('e-mail code sign-in', () => {
       { origin: 'https://evil.example' },
     );
     expect(crossSite.status).toBe(403);
-    expect(await crossSite.json()).toMatchObject({ message: 'Cross-site request refused' });
+    expect(await crossSite.json()).toEqual({
+      message: 'Cross-site request refused',
+      code: 'CROSS_SITE',
+    });
     const fetchSite = await postJson(
       server,
       '/api/send-verification-code',
@@ -244,6 +270,14 @@ describe('e-mail code sign-in', () => {
       { origin: server.url },
     );
     expect(sameOrigin.status).toBe(200);
+    // Behind a proxy, the page's origin is the public address, not the one the server listens on.
+    const publicOrigin = await postJson(
+      server,
+      '/api/send-verification-code',
+      { email },
+      { origin: server.config.publicUrl },
+    );
+    expect(publicOrigin.status).toBe(200);
   });
 
   it('never logs a code or a session token', async () => {
@@ -271,6 +305,8 @@ describe('a mail server that fails', () => {
     });
     expect(res.status).toBe(502);
     expect(await res.json()).toEqual(failed);
+    // The operator reads why in the log.
+    expect(logs).toContain('Mailbox unavailable');
     // The mail server saw the code before refusing it: whoever learns it there cannot sign in.
     const attempt = await verify(email, smtp.latestCodeFor(email));
     expect(attempt.status).toBe(401);
@@ -316,10 +352,29 @@ describe('per-IP limit', () => {
   });
 });
 
+describe('per-IP limit on sign-in attempts', () => {
+  it('refuses the address that made 30 attempts, not the others', async () => {
+    const proxied = await startTestServer({ TRUST_PROXY: '1' });
+    try {
+      const attempt = (from: string) =>
+        postJson(
+          proxied,
+          '/api/verify-email-code',
+          { email: newEmail(), code: '123456' },
+          { 'x-forwarded-for': from },
+        );
+      for (let i = 0; i < 30; i++) expect((await attempt('203.0.113.7')).status).toBe(401);
+      expect((await attempt('203.0.113.7')).status).toBe(429);
+      expect((await attempt('203.0.113.8')).status).toBe(401);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
 describe('clean-up of expired records', () => {
   const cleanupDeps = () => ({ db: server.database.db, sessions: server.app.sessions });
-  it('removes expired sessions and day-old codes, and keeps live ones', async () => {
-    const { deleteExpiredAuthRecords } = await import('../src/modules/auth/cleanup.js');
+  it('removes expired sessions, day-old codes and counted requests, and keeps live ones', async () => {
     const email = newEmail();
     const live = cookieFrom(await verify(email, await requestCode(email)), 'rasma_session') ?? '';
     const dayAfterTomorrow = new Date(Date.now() + 2 * 86_400_000);
@@ -329,6 +384,7 @@ describe('clean-up of expired records', () => {
       .from(emailVerificationCodes)
       .where(eq(emailVerificationCodes.email, email));
     expect(codesLeft).toEqual([]);
+    expect(await server.database.db.select().from(rateLimitHits)).toEqual([]);
     // The session still has 28 days to go, so it survives.
     expect((await server.request('/api/auth/user', { headers: { cookie: live } })).status).toBe(
       200,
@@ -337,6 +393,13 @@ describe('clean-up of expired records', () => {
     expect((await server.request('/api/auth/user', { headers: { cookie: live } })).status).toBe(
       401,
     );
+  });
+
+  it('keeps the requests the limits still count', async () => {
+    const email = newEmail();
+    for (let i = 0; i < 5; i++) await requestCode(email);
+    await deleteExpiredAuthRecords(cleanupDeps());
+    expect((await postJson(server, '/api/send-verification-code', { email })).status).toBe(429);
   });
 });
 

@@ -1,6 +1,8 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../src/db/schema.js';
+import { SESSION_CACHE_TTL_MS } from '../src/modules/auth/session-store.js';
 import { createSignedInUser } from './support/factories.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
@@ -15,7 +17,7 @@ describe('API basics', () => {
     const res = await server.request('/api/auth/user');
     expect(res.status).toBe(401);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
-    expect(await res.json()).toMatchObject({ message: 'Unauthorized' });
+    expect(await res.json()).toEqual({ message: 'Unauthorized', code: 'UNAUTHENTICATED' });
   });
 
   it('returns the user of a valid session cookie', async () => {
@@ -56,6 +58,31 @@ describe('API basics', () => {
       .where(eq(sessions.userId, user.id));
     const res = await server.request('/api/auth/user', { headers: { cookie } });
     expect(res.status).toBe(401);
+  });
+
+  it('shows a sign-out made by another server process within 5 seconds', async () => {
+    const { user, cookie } = await createSignedInUser(server.database.db);
+    const signedIn = async () =>
+      (await server.request('/api/auth/user', { headers: { cookie } })).status === 200;
+    expect(await signedIn()).toBe(true);
+    // Another process (or server) signs the session out: its row goes.
+    await server.database.db.delete(sessions).where(eq(sessions.userId, user.id));
+    await sleep(SESSION_CACHE_TTL_MS);
+    expect(await signedIn()).toBe(false);
+  });
+
+  it('signs a session out when it expires, even while the server remembers it', async () => {
+    const { user, cookie } = await createSignedInUser(server.database.db);
+    const expiresAt = Date.now() + 3000;
+    await server.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(expiresAt) })
+      .where(eq(sessions.userId, user.id));
+    const signedIn = async () =>
+      (await server.request('/api/auth/user', { headers: { cookie } })).status === 200;
+    expect(await signedIn()).toBe(true);
+    await sleep(expiresAt - Date.now() + 100);
+    expect(await signedIn()).toBe(false);
   });
 
   it('reports health from the database, and a 500 without internals once it is gone', async () => {
