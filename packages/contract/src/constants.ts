@@ -30,8 +30,16 @@ export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
 export const USER_ROLES = ['user', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
-/** Why a balance changed: one ledger row each. Plans, packs and admin refunds add theirs. */
-export const LEDGER_KINDS = ['signup_grant', 'video_debit', 'video_refund'] as const;
+/** Why a balance changed: one ledger row each. */
+export const LEDGER_KINDS = [
+  'signup_grant',
+  'video_debit',
+  'video_refund',
+  'weekly_grant',
+  'plan_grant',
+  'pack_purchase',
+  'admin_refund',
+] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 /** A new free-tier account's first week (spec 9). */
 export const SIGNUP_GRANT_CREDITS = 40;

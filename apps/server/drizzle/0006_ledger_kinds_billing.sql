@@ -1,0 +1,2 @@
+ALTER TABLE "credit_ledger" DROP CONSTRAINT "credit_ledger_kind_valid";--> statement-breakpoint
+ALTER TABLE "credit_ledger" ADD CONSTRAINT "credit_ledger_kind_valid" CHECK ("credit_ledger"."kind" in ('signup_grant', 'video_debit', 'video_refund', 'weekly_grant', 'plan_grant', 'pack_purchase', 'admin_refund'));
