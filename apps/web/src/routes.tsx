@@ -1,42 +1,38 @@
 import type { PublicRoute, SignedInOnlyRoute } from '@rasma/contract';
-import type { ComponentType } from 'react';
+import { Suspense, lazy, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
 import { AuthUrlParams } from '@/features/auth/auth-url-params';
 import { useAuth } from '@/features/auth/use-auth';
-import { ContactPage } from '@/pages/contact';
-import { LandingPage } from '@/pages/landing';
 import { LoadingPage } from '@/pages/loading';
 import { NotFoundPage } from '@/pages/not-found';
-import { ProcessPage } from '@/pages/process';
-import { TryNowPage } from '@/pages/try-now';
-import { WorkspacePage } from '@/pages/workspace';
-import {
-  AboutPage,
-  AdminAnalyticsPage,
-  AdminPage,
-  AdminUsersPage,
-  CreditsPage,
-  HowToPage,
-  PrivacyPage,
-  TermsPage,
-} from '@/pages/titled-pages';
+
+/**
+ * Each page is its own chunk, loaded when first visited: the landing page's JavaScript carries no
+ * workspace, credits or admin code (and only admins' browsers load the admin pages).
+ */
+function page<M>(load: () => Promise<M>, name: keyof M): ComponentType {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+const LandingPage = page(() => import('@/pages/landing'), 'LandingPage');
+const WorkspacePage = page(() => import('@/pages/workspace'), 'WorkspacePage');
 
 /** `/` is the landing page or the workspace, chosen below. */
 const PUBLIC_PAGES: Record<Exclude<PublicRoute, '/'>, ComponentType> = {
-  '/try-now': TryNowPage,
-  '/about': AboutPage,
-  '/how-to': HowToPage,
-  '/contact': ContactPage,
-  '/terms': TermsPage,
-  '/privacy': PrivacyPage,
+  '/try-now': page(() => import('@/pages/try-now'), 'TryNowPage'),
+  '/about': page(() => import('@/pages/about'), 'AboutPage'),
+  '/how-to': page(() => import('@/pages/how-to'), 'HowToPage'),
+  '/contact': page(() => import('@/pages/contact'), 'ContactPage'),
+  '/terms': page(() => import('@/pages/terms'), 'TermsPage'),
+  '/privacy': page(() => import('@/pages/privacy'), 'PrivacyPage'),
 };
 
 const SIGNED_IN_PAGES: Record<SignedInOnlyRoute, ComponentType> = {
-  '/process': ProcessPage,
-  '/credits': CreditsPage,
-  '/admin': AdminPage,
-  '/admin/analytics': AdminAnalyticsPage,
-  '/admin/users': AdminUsersPage,
+  '/process': page(() => import('@/pages/process'), 'ProcessPage'),
+  '/credits': page(() => import('@/pages/credits'), 'CreditsPage'),
+  '/admin': page(() => import('@/pages/admin/dashboard'), 'AdminPage'),
+  '/admin/analytics': page(() => import('@/pages/admin/analytics'), 'AdminAnalyticsPage'),
+  '/admin/users': page(() => import('@/pages/admin/users'), 'AdminUsersPage'),
 };
 
 /** Spec 2.1. Admin pages are registered for every signed-in user; the server enforces access. */
@@ -56,13 +52,15 @@ export function AppRoutes() {
   return (
     <>
       <AuthUrlParams isAuthenticated={isAuthenticated} />
-      <Routes>
-        <Route path="/" element={<Home />} />
-        {Object.entries(pages).map(([path, Component]) => (
-          <Route key={path} path={path} element={<Component />} />
-        ))}
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
+      <Suspense fallback={<LoadingPage />}>
+        <Routes>
+          <Route path="/" element={<Home />} />
+          {Object.entries(pages).map(([path, Component]) => (
+            <Route key={path} path={path} element={<Component />} />
+          ))}
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Suspense>
     </>
   );
 }

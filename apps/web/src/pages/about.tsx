@@ -1,0 +1,3 @@
+import { Page } from '@/components/layout/page';
+
+export const AboutPage = () => <Page title="About Us" />;

@@ -1,0 +1,3 @@
+import { Page } from '@/components/layout/page';
+
+export const AdminAnalyticsPage = () => <Page title="Website Analytics" />;
