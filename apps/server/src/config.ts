@@ -31,6 +31,7 @@ const envSchema = z.object({
   FFMPEG_PATH: z.string().min(1).optional(),
   RENDER_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
   RENDER_EXPIRY_SECONDS: z.coerce.number().int().min(1).default(120),
+  RENDER_PREWARM: z.stringbool().default(true),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -77,6 +78,8 @@ export interface Config {
   trustProxy: false | number | string[];
   /** Renders this server process runs at once (0: none, separate `npm run worker` processes do). */
   renderWorkers: number;
+  /** Keep a render process started ahead of the next render (see the render runner). */
+  renderPrewarm: boolean;
   /**
    * A render job silent for this long, plus 10 s per second of drawing time, is taken for dead (its
    * worker crashed) and retried once, then failed and refunded.
@@ -130,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     renderWorkers: e.RENDER_WORKERS,
     renderExpirySeconds: e.RENDER_EXPIRY_SECONDS,
+    renderPrewarm: e.RENDER_PREWARM,
   };
 }
 

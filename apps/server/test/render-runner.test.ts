@@ -154,4 +154,40 @@ describe('render runner', () => {
     await expectGroupGone(child.pid);
     await expect(runner.render(job('later', quick))).rejects.toThrow('closed');
   });
+
+  /** The one render process alive when nothing renders: the spare started ahead. */
+  const spareProcess = () =>
+    vi.waitFor(
+      () => {
+        const [spare, ...others] = renderProcesses();
+        expect(others).toEqual([]);
+        if (!spare) throw new Error('no spare render process');
+        return spare;
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+
+  it('prewarmed: a render runs in the process started ahead, the next one waits after it, close ends it', async () => {
+    runner = createRenderRunner({ log: quiet, prewarm: true });
+    const spare = await spareProcess();
+
+    const { rendering, child } = await renderUntil(10, job('warm', slow));
+    expect(child.pid).toBe(spare.pid);
+    await rendering;
+    const next = await spareProcess();
+    expect(next.pid).not.toBe(spare.pid);
+
+    await runner.close();
+    await expectGroupGone(next.pid);
+  });
+
+  it('prewarmed: a spare that died while waiting is replaced when a render comes', async () => {
+    runner = createRenderRunner({ log: quiet, prewarm: true });
+    const spare = await spareProcess();
+    process.kill(spare.pid, 'SIGKILL');
+    await expectGroupGone(spare.pid);
+
+    const result = await runner.render(job('replaced', quick));
+    expect(result.durationSeconds).toBe(3);
+  });
 });

@@ -39,6 +39,11 @@ export interface RenderRunnerOptions {
   concurrency?: number;
   /** Receives the engine's log lines. */
   log: { info(message: string): void };
+  /**
+   * Keeps one render process started ahead of time, so a render does not wait for Node and the
+   * engine to load (about half a second of a short video's time). Off: each render forks its own.
+   */
+  prewarm?: boolean;
 }
 
 /** The render process died, or the runner was closed, before the render finished. */
@@ -62,9 +67,10 @@ interface ProcessEnd {
 }
 
 export function createRenderRunner(options: RenderRunnerOptions): RenderRunner {
-  const { ffmpegPath, concurrency = 1, log } = options;
+  const { ffmpegPath, concurrency = 1, log, prewarm = false } = options;
   const closing = new AbortController();
   const slots = createSlots(concurrency);
+  const processes = createProcessSource(prewarm);
   const renders = new Set<Promise<unknown>>();
 
   const stopError = (job: RenderJob) =>
@@ -78,6 +84,7 @@ export function createRenderRunner(options: RenderRunnerOptions): RenderRunner {
     try {
       const end = await inTempDir((tempDir) =>
         runRenderProcess(
+          processes.take(),
           { type: 'render', ...pick(job), ffmpegPath, tempDir },
           signal,
           (report) => {
@@ -92,6 +99,8 @@ export function createRenderRunner(options: RenderRunnerOptions): RenderRunner {
       throw new RenderProcessError(died(end));
     } finally {
       slots.release();
+      // The next one starts loading once this render no longer needs the CPU.
+      processes.refill();
     }
   }
 
@@ -105,6 +114,7 @@ export function createRenderRunner(options: RenderRunnerOptions): RenderRunner {
     },
     async close() {
       closing.abort();
+      processes.close();
       await Promise.allSettled(renders);
     },
   };
@@ -139,21 +149,58 @@ function died({ exitCode, exitSignal, stderr }: ProcessEnd): string {
   return `The render process ${how} before finishing.${tail ? `\n${tail}` : ''}`;
 }
 
+/** A render process in its own process group (so ffmpeg dies with it), waiting for its request. */
+const forkRenderProcess = () =>
+  fork(renderProcessPath, [], {
+    execArgv: ['--import', tsxLoader],
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  });
+
 /**
- * Forks a render process in its own process group (so ffmpeg dies with it), sends it the request,
- * hands on its reports, and resolves when it has exited; aborting the signal kills the group.
+ * Render processes, one per render: the one started ahead (when prewarming and it is still alive),
+ * else a new one. `refill` starts the next spare; `close` kills it.
+ */
+function createProcessSource(prewarm: boolean) {
+  let spare: ChildProcess | undefined;
+  let closed = false;
+  const alive = (child: ChildProcess) =>
+    child.exitCode === null && child.signalCode === null && child.connected;
+  const source = {
+    take(): ChildProcess {
+      const child = spare;
+      spare = undefined;
+      if (child && alive(child)) return child;
+      if (child) killGroup(child);
+      return forkRenderProcess();
+    },
+    refill(): void {
+      if (!prewarm || closed || spare) return;
+      spare = forkRenderProcess();
+      // One that fails to start is not alive when taken, and is replaced then.
+      spare.on('error', () => undefined);
+    },
+    close(): void {
+      closed = true;
+      if (spare) killGroup(spare);
+      spare = undefined;
+    },
+  };
+  source.refill();
+  return source;
+}
+
+/**
+ * Sends a render process the request, hands on its reports, and resolves when it has exited;
+ * aborting the signal kills its process group.
  */
 function runRenderProcess(
+  child: ChildProcess,
   request: RenderRequest,
   signal: AbortSignal,
   onReport: (report: Extract<RenderReport, { type: 'progress' | 'log' }>) => void,
 ): Promise<ProcessEnd> {
   return new Promise((resolve) => {
-    const child = fork(renderProcessPath, [], {
-      execArgv: ['--import', tsxLoader],
-      detached: true,
-      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-    });
     const kill = () => killGroup(child);
     let outcome: Outcome | undefined;
     let stderr = '';

@@ -24,7 +24,7 @@ export interface Rendering {
  * workers in this process (the server runs them by default; `npm run worker` runs only them).
  */
 export async function startRendering(
-  config: Pick<Config, 'dataDir' | 'ffmpegPath' | 'renderExpirySeconds'>,
+  config: Pick<Config, 'dataDir' | 'ffmpegPath' | 'renderExpirySeconds' | 'renderPrewarm'>,
   database: Database,
   log: FastifyBaseLogger,
   workers: number,
@@ -39,6 +39,7 @@ export async function startRendering(
     ffmpegPath: config.ffmpegPath,
     concurrency: Math.max(1, workers),
     log: { info: (message) => log.debug(message) },
+    prewarm: workers > 0 && config.renderPrewarm,
   });
   const wakeWorkers =
     workers > 0
