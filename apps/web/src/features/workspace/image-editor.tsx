@@ -7,6 +7,7 @@ import { createVideoBlobData, imageForm } from './generate/video-form';
 import { useCreateVideo } from './generate/use-create-video';
 import { ImagePanel } from './image-panel';
 import { useInvertibleImage } from './image/use-invertible-image';
+import { useLiveOutline } from './live-outline/use-live-outline';
 import { BusyOverlay } from './preview/busy-overlay';
 import { PreviewDialog } from './preview/preview-dialog';
 import { useOutlinePreview } from './preview/use-outline-preview';
@@ -40,6 +41,8 @@ export function ImageEditor({
   const create = useCreateVideo({ onCreated });
   const image = invert.current.image;
   const { drawingTime, grayscaleLevel } = settings;
+  const [outlineShown, setOutlineShown] = useState(false);
+  const live = useLiveOutline({ enabled: outlineShown, image, grayscaleLevel, zones });
 
   return (
     <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -51,6 +54,12 @@ export function ImageEditor({
           brushSize={brushSize}
           onPaint={(points, size) => dispatch({ type: 'add', zone: newZone(points, size) })}
           onChooseAnother={onChooseAnother}
+          outline={{
+            shown: outlineShown,
+            onToggle: () => setOutlineShown((shown) => !shown),
+            image: live.outline,
+            failed: live.failed,
+          }}
         >
           {preview.showOverlay && <BusyOverlay label="Generating Preview" />}
         </ImagePanel>

@@ -1,8 +1,10 @@
 import type { Point } from '@rasma/contract';
-import { ImagePlus } from 'lucide-react';
+import { ImagePlus, PenLine } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { ImageStage } from './canvas/image-stage';
+import { OutlineCanvas } from './live-outline/outline-canvas';
+import type { LiveOutline } from './live-outline/use-live-outline';
 import type { ChosenImage } from './use-chosen-image';
 import type { Zone } from './zones/zone';
 
@@ -14,6 +16,7 @@ export function ImagePanel({
   brushSize,
   onPaint,
   onChooseAnother,
+  outline,
   children,
 }: {
   shown: ChosenImage;
@@ -23,6 +26,8 @@ export function ImagePanel({
   brushSize: number;
   onPaint: (points: Point[], brushSize: number) => void;
   onChooseAnother: () => void;
+  /** The live outline view: on or off, and what it shows while on. */
+  outline: { shown: boolean; onToggle: () => void; image: LiveOutline; failed: boolean };
   children?: ReactNode;
 }) {
   return (
@@ -34,10 +39,22 @@ export function ImagePanel({
         <p className="min-w-0 truncate text-sm font-medium text-slate-700" title={name}>
           {name}
         </p>
-        <Button variant="outline" size="sm" onClick={onChooseAnother}>
-          <ImagePlus className="h-4 w-4" aria-hidden="true" />
-          Choose Another Image
-        </Button>
+        <div className="flex shrink-0 flex-wrap justify-end gap-2">
+          <Button
+            variant="outline"
+            size="sm"
+            aria-pressed={outline.shown}
+            className={outline.shown ? 'border-slate-900 bg-slate-900 text-white' : undefined}
+            onClick={outline.onToggle}
+          >
+            <PenLine className="h-4 w-4" aria-hidden="true" />
+            Live Outline
+          </Button>
+          <Button variant="outline" size="sm" onClick={onChooseAnother}>
+            <ImagePlus className="h-4 w-4" aria-hidden="true" />
+            Choose Another Image
+          </Button>
+        </div>
       </div>
       <div className="rounded-xl bg-[repeating-conic-gradient(#f1f5f9_0_25%,#fff_0_50%)] bg-[length:20px_20px] p-2 sm:p-4">
         <ImageStage
@@ -46,12 +63,15 @@ export function ImagePanel({
           zones={zones}
           brushSize={brushSize}
           onPaint={onPaint}
+          cover={outline.shown && outline.image && <OutlineCanvas outline={outline.image} />}
         >
           {children}
         </ImageStage>
       </div>
       <p className="mt-3 px-1 text-xs text-slate-500">
-        Paint on the image to add a Special Zone. Each zone is drawn first, in its own direction.
+        {outline.shown && outline.failed
+          ? 'The live outline could not be drawn in this browser; Preview still shows it.'
+          : 'Paint on the image to add a Special Zone. Each zone is drawn first, in its own direction.'}
       </p>
     </section>
   );

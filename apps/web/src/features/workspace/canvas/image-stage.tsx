@@ -18,6 +18,7 @@ export function ImageStage({
   zones,
   brushSize,
   onPaint,
+  cover,
   children,
 }: {
   src: string;
@@ -25,7 +26,9 @@ export function ImageStage({
   zones: readonly Zone[];
   brushSize: number;
   onPaint: (points: Point[], brushSize: number) => void;
-  /** Shown over the image (a progress overlay). */
+  /** Shown in the image's place, under the zones (the live outline). */
+  cover?: ReactNode;
+  /** Shown over the image and its zones (a progress overlay). */
   children?: ReactNode;
 }) {
   const [natural, setNatural] = useState<Size | null>(null);
@@ -53,6 +56,7 @@ export function ImageStage({
           natural ? 'h-auto w-full' : 'max-h-[65vh] w-auto max-w-full',
         )}
       />
+      {cover}
       {natural && (
         <ZoneCanvas natural={natural} zones={zones} brushSize={brushSize} onPaint={onPaint} />
       )}
