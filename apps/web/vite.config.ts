@@ -12,14 +12,15 @@ export default defineConfig({
     emptyOutDir: true,
     rolldownOptions: {
       output: {
-        // Libraries change less often than our code: separate chunks stay cached across releases.
+        // React changes less often than our code: its own chunk stays cached across releases. Other
+        // libraries stay with the pages that use them (one vendor chunk would make the landing page
+        // load the admin's charts and the credits page's payment code).
         codeSplitting: {
           groups: [
             {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
             },
-            { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },
       },
