@@ -1,11 +1,16 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 5199);
-// One fresh data dir per run, made once in the main process (workers inherit the variable).
-process.env.RASMA_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'rasma-e2e-'));
+// One fresh data dir per run, made once in the main process (workers inherit the variable) and
+// removed when that process exits, after it has stopped the server.
+if (!process.env.RASMA_E2E_DATA_DIR) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'rasma-e2e-'));
+  process.env.RASMA_E2E_DATA_DIR = dataDir;
+  process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+}
 
 export default defineConfig({
   testDir: './tests',
