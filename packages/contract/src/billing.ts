@@ -1,28 +1,87 @@
 import { z } from 'zod';
-import { SUBSCRIPTION_TIERS, type SubscriptionTier } from './constants.js';
+import {
+  LEDGER_KINDS,
+  MAX_CREDIT_PURCHASE,
+  MIN_CREDIT_PURCHASE,
+  SUBSCRIPTION_TIERS,
+} from './constants.js';
+import { paginationSchema } from './videos.js';
 
 export const subscriptionTierSchema = z.enum(SUBSCRIPTION_TIERS);
 
-export interface Plan {
-  tier: SubscriptionTier;
-  credits: number;
-  interval: 'week' | 'month';
-  priceCents: number;
-  mostPopular?: boolean;
-}
-
-/** Spec 9. Free: 20 credits a week, 40 in the first week. */
-export const PLANS: readonly Plan[] = [
-  { tier: 'free', credits: 20, interval: 'week', priceCents: 0 },
-  { tier: 'basic', credits: 400, interval: 'month', priceCents: 1100 },
-  { tier: 'plus', credits: 1200, interval: 'month', priceCents: 2900, mostPopular: true },
-  { tier: 'pro', credits: 2000, interval: 'month', priceCents: 4900 },
-];
-
-export const CREDIT_PACKS = [10, 20, 50, 100] as const;
-export const CREDIT_PRICE_CENTS = 50;
-export const MIN_CREDIT_PURCHASE = 10;
-export const DEFAULT_CUSTOM_CREDIT_PURCHASE = 20;
-
 export const creditsResponseSchema = z.object({ credits: z.number().int() });
 export type CreditsResponse = z.infer<typeof creditsResponseSchema>;
+
+/** Spec 3, user details. Dates are ISO strings. */
+export const userDetailsResponseSchema = z.object({
+  subscriptionTier: subscriptionTierSchema,
+  /** The tier taking over at the period's end (a scheduled downgrade or cancellation), or null. */
+  pendingSubscriptionTier: subscriptionTierSchema.nullable(),
+  /** `active`, or `past_due` / `payment_failed` after a failed renewal. */
+  subscriptionStatus: z.string(),
+  /** When the current tier ends because a change is pending; null while it simply renews. */
+  subscriptionEndsAt: z.iso.datetime().nullable(),
+  /** The end of the current period: the renewal (or next free grant) date. */
+  subscriptionEndDate: z.iso.datetime().nullable(),
+  cycleStartDate: z.iso.datetime().nullable(),
+  /** Credits spent on videos since the current period began (from the ledger). */
+  creditsUsedThisCycle: z.number().int(),
+});
+export type UserDetails = z.infer<typeof userDetailsResponseSchema>;
+
+/** Which card payment provider the payment step talks to. */
+export const paymentConfigResponseSchema = z.discriminatedUnion('provider', [
+  z.object({ provider: z.literal('stripe'), publishableKey: z.string() }),
+  z.object({ provider: z.literal('test') }),
+]);
+export type PaymentConfig = z.infer<typeof paymentConfigResponseSchema>;
+
+export const tierRequestSchema = z.object({ tier: subscriptionTierSchema });
+
+export const subscribeResponseSchema = z.object({
+  /** True when nothing is to be paid (a downgrade, a cancelled change): no payment step. */
+  noChargeNeeded: z.boolean(),
+  message: z.string(),
+  clientSecret: z.string().nullable(),
+  /** Cents. */
+  amount: z.number().int(),
+  isProrated: z.boolean(),
+});
+export type SubscribeResponse = z.infer<typeof subscribeResponseSchema>;
+
+export const purchaseCreditsRequestSchema = z.object({
+  credits: z.number().int().min(MIN_CREDIT_PURCHASE).max(MAX_CREDIT_PURCHASE),
+});
+export const purchaseCreditsResponseSchema = z.object({
+  clientSecret: z.string(),
+  /** Cents. */
+  amount: z.number().int(),
+});
+export type PurchaseCreditsResponse = z.infer<typeof purchaseCreditsResponseSchema>;
+
+export const scheduleChangeResponseSchema = z.object({
+  message: z.string(),
+  pendingSubscriptionTier: subscriptionTierSchema.nullable(),
+});
+
+/** The built-in test provider's confirmation: a client secret and one of Stripe's test cards. */
+export const testPaymentConfirmRequestSchema = z.object({
+  clientSecret: z.string().min(1).max(200),
+  cardNumber: z.string().trim().max(30),
+});
+export const testPaymentConfirmResponseSchema = z.object({ status: z.literal('succeeded') });
+
+export const creditHistoryEntrySchema = z.object({
+  id: z.number().int(),
+  createdAt: z.iso.datetime(),
+  kind: z.enum(LEDGER_KINDS),
+  reason: z.string(),
+  delta: z.number().int(),
+  /** The balance right after this change. */
+  balanceAfter: z.number().int(),
+});
+export const creditHistoryResponseSchema = z.object({
+  entries: z.array(creditHistoryEntrySchema),
+  pagination: paginationSchema,
+});
+export type CreditHistoryEntry = z.infer<typeof creditHistoryEntrySchema>;

@@ -44,6 +44,40 @@ export type LedgerKind = (typeof LEDGER_KINDS)[number];
 /** A new free-tier account's first week (spec 9). */
 export const SIGNUP_GRANT_CREDITS = 40;
 
+/** A plan (spec 9): its credits each period and its price in cents. */
+export interface Plan {
+  tier: SubscriptionTier;
+  credits: number;
+  interval: 'week' | 'month';
+  priceCents: number;
+  mostPopular?: boolean;
+}
+
+/** Free: 20 credits a week (the first week's 40 come with the account), paid plans monthly. */
+export const PLANS: Record<SubscriptionTier, Plan> = {
+  free: { tier: 'free', credits: 20, interval: 'week', priceCents: 0 },
+  basic: { tier: 'basic', credits: 400, interval: 'month', priceCents: 1100 },
+  plus: { tier: 'plus', credits: 1200, interval: 'month', priceCents: 2900, mostPopular: true },
+  pro: { tier: 'pro', credits: 2000, interval: 'month', priceCents: 4900 },
+};
+
+/** Credit packs (spec 9): fixed sizes or a custom whole number, all at the same price a credit. */
+export const CREDIT_PACKS = [10, 20, 50, 100] as const;
+export const CREDIT_PRICE_CENTS = 50;
+export const MIN_CREDIT_PURCHASE = 10;
+/** Far above any real purchase: keeps an amount within what a card payment takes. */
+export const MAX_CREDIT_PURCHASE = 100_000;
+export const DEFAULT_CUSTOM_CREDIT_PURCHASE = 20;
+export const PAYMENT_PROVIDERS = ['stripe', 'test'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+/** What a payment buys: a credit pack or a plan's period (first payment, upgrade or renewal). */
+export const PAYMENT_PURPOSES = ['pack', 'subscription'] as const;
+export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
+export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+/** Subscription statuses that show the payment-issue banner (spec 2.11). */
+export const PAYMENT_ISSUE_STATUSES = ['payment_failed', 'past_due'] as const;
+
 export const BRUSH_SIZES = { Small: 10, Medium: 20, Large: 35, 'X-Large': 50 } as const;
 export const DEFAULT_BRUSH_SIZE = BRUSH_SIZES.Medium;
 export const DRAWING_TIME = { min: 1, max: 100, default: 15 } as const;

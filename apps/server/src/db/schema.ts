@@ -2,6 +2,9 @@ import {
   AI_MODELS,
   LEDGER_KINDS,
   OAUTH_PROVIDERS,
+  PAYMENT_PROVIDERS,
+  PAYMENT_PURPOSES,
+  PAYMENT_STATUSES,
   SUBSCRIPTION_TIERS,
   VIDEO_STATUSES,
 } from '@rasma/contract/constants';
@@ -290,4 +293,59 @@ export const adminAuditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('admin_audit_log_created_at_idx').on(t.createdAt)],
+);
+
+/**
+ * A card payment: a credit pack or a plan's period. Created pending with the provider's payment;
+ * only the provider's verified result (a Stripe event, or the test provider's confirmation) moves
+ * it on and applies what it buys.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    /** Stripe's PaymentIntent id, or the test provider's own id. */
+    providerPaymentId: text('provider_payment_id').notNull().unique(),
+    purpose: text('purpose', { enum: PAYMENT_PURPOSES }).notNull(),
+    /** Credits of a pack purchase. */
+    credits: integer('credits'),
+    /** The plan a subscription payment is for. */
+    tier: text('tier', { enum: SUBSCRIPTION_TIERS }),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('pending'),
+    description: text('description').notNull(),
+    failureMessage: text('failure_message'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payments_user_id_idx').on(t.userId, t.createdAt),
+    oneOf('payments_provider_valid', t.provider, PAYMENT_PROVIDERS),
+    oneOf('payments_purpose_valid', t.purpose, PAYMENT_PURPOSES),
+    oneOf('payments_status_valid', t.status, PAYMENT_STATUSES),
+    oneOf('payments_tier_valid', t.tier, SUBSCRIPTION_TIERS),
+    check('payments_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * Each payment provider event applied, by the provider's event id: a repeated delivery is seen and
+ * skipped; the event's own time orders the subscription updates that arrive out of order.
+ */
+export const processedProviderEvents = pgTable(
+  'processed_provider_events',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    /** The subscription, invoice or payment the event is about. */
+    objectId: text('object_id').notNull(),
+    /** When the provider created the event. */
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('processed_provider_events_object_idx').on(t.objectId, t.occurredAt)],
 );
