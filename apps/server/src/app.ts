@@ -13,6 +13,7 @@ import { registerWebApp } from './http/web-app.js';
 import { loggerOptions } from './logger.js';
 import { createMailer } from './mail/mailer.js';
 import { adminModule } from './modules/admin/plugin.js';
+import { analyticsModule } from './modules/analytics/plugin.js';
 import { scheduleAuthCleanup } from './modules/auth/cleanup.js';
 import { SESSION_COOKIE, authModule } from './modules/auth/plugin.js';
 import { SessionStore } from './modules/auth/session-store.js';
@@ -88,7 +89,13 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   await app.register(contactModule, { prefix: '/api', db });
   await app.register(imagesModule, { prefix: '/api', db });
   await app.register(videosModule, { prefix: '/api', db, ...rendering });
-  await app.register(adminModule, { prefix: '/api/admin' });
+  await app.register(analyticsModule, {
+    prefix: '/api',
+    db,
+    countryHeader: config.analyticsCountryHeader,
+    publicHost: new URL(config.publicUrl).host,
+  });
+  await app.register(adminModule, { prefix: '/api/admin', db, storage: rendering.storage });
 
   await registerWebApp(app, config.webDistDir);
   return app;

@@ -32,6 +32,11 @@ const envSchema = z.object({
   RENDER_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
   RENDER_EXPIRY_SECONDS: z.coerce.number().int().min(1).default(120),
   RENDER_PREWARM: z.stringbool().default(true),
+  ANALYTICS_COUNTRY_HEADER: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]+$/, 'ANALYTICS_COUNTRY_HEADER must be a header name')
+    .optional(),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -76,6 +81,11 @@ export interface Config {
    * a hop count, or the proxies' addresses. Unset, a client cannot choose its IP or host.
    */
   trustProxy: false | number | string[];
+  /**
+   * The header a trusted proxy sets to the visitor's country code (e.g. `cf-ipcountry`),
+   * lower-cased; unset, page views have country `Unknown`.
+   */
+  analyticsCountryHeader: string | undefined;
   /** Renders this server process runs at once (0: none, separate `npm run worker` processes do). */
   renderWorkers: number;
   /** Keep a render process started ahead of the next render (see the render runner). */
@@ -131,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     ffmpegPath: e.FFMPEG_PATH,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    analyticsCountryHeader: e.ANALYTICS_COUNTRY_HEADER?.toLowerCase(),
     renderWorkers: e.RENDER_WORKERS,
     renderExpirySeconds: e.RENDER_EXPIRY_SECONDS,
     renderPrewarm: e.RENDER_PREWARM,

@@ -91,3 +91,28 @@ export const ZONE_LIMITS = {
   maxBrushSize: 500,
   maxIdLength: 64,
 } as const;
+
+/** The admin area (spec 9). */
+export const ADMIN_LIMITS = {
+  usersPageSize: 200,
+  paymentHistory: 20,
+  lookupRecentVideos: 20,
+  failedVideos: 50,
+  quickRefunds: [1, 5],
+} as const;
+
+/** Website analytics (spec 2.14 and 9). */
+export const ANALYTICS_RANGES = ['24h', '7d', '30d'] as const;
+export type AnalyticsRange = (typeof ANALYTICS_RANGES)[number];
+export const DEFAULT_ANALYTICS_RANGE: AnalyticsRange = '24h';
+export const ANALYTICS_LIMITS = {
+  activeWindowMinutes: 5,
+  recentVisitors: 50,
+  topPages: 10,
+  topBrowsers: 4,
+  topCountries: 4,
+  maxPathLength: 512,
+  maxReferrerLength: 2048,
+} as const;
+/** What the analytics call a view whose country is not known. */
+export const UNKNOWN_COUNTRY = 'Unknown';

@@ -1,5 +1,21 @@
 import { z } from 'zod';
 import {
+  adminAnalyticsSchema,
+  adminEmailParamsSchema,
+  adminRefundRequestSchema,
+  adminRefundResponseSchema,
+  adminUsersPageSchema,
+  adminUsersQuerySchema,
+  failedVideosResponseSchema,
+  userLookupResponseSchema,
+} from './admin.js';
+import {
+  pageViewRequestSchema,
+  pageViewResponseSchema,
+  websiteAnalyticsQuerySchema,
+  websiteAnalyticsSchema,
+} from './analytics.js';
+import {
   authProvidersResponseSchema,
   loginQuerySchema,
   oauthCallbackParamsSchema,
@@ -177,6 +193,65 @@ export const api = {
     access: 'public',
     body: contactRequestSchema,
     response: messageResponseSchema,
+  }),
+
+  // Analytics (first-party, cookieless)
+  pageView: endpoint({
+    method: 'POST',
+    path: '/api/analytics/page-view',
+    access: 'public',
+    body: pageViewRequestSchema,
+    response: pageViewResponseSchema,
+  }),
+
+  // Admin
+  adminAnalytics: endpoint({
+    method: 'GET',
+    path: '/api/admin/analytics',
+    access: 'admin',
+    response: adminAnalyticsSchema,
+  }),
+  adminFailedVideos: endpoint({
+    method: 'GET',
+    path: '/api/admin/failed-videos',
+    access: 'admin',
+    response: failedVideosResponseSchema,
+  }),
+  adminUserLookup: endpoint({
+    method: 'GET',
+    path: '/api/admin/user/:email',
+    access: 'admin',
+    params: adminEmailParamsSchema,
+    response: userLookupResponseSchema,
+  }),
+  adminRefund: endpoint({
+    method: 'POST',
+    path: '/api/admin/refund/:userId',
+    access: 'admin',
+    params: userIdParamsSchema,
+    body: adminRefundRequestSchema,
+    response: adminRefundResponseSchema,
+  }),
+  adminDownloadVideo: endpoint({
+    method: 'GET',
+    path: '/api/admin/videos/:id/download',
+    access: 'admin',
+    params: videoIdParamsSchema,
+    response: 'file',
+  }),
+  adminUsers: endpoint({
+    method: 'GET',
+    path: '/api/admin/users',
+    access: 'admin',
+    query: adminUsersQuerySchema,
+    response: adminUsersPageSchema,
+  }),
+  websiteAnalytics: endpoint({
+    method: 'GET',
+    path: '/api/admin/analytics/website',
+    access: 'admin',
+    query: websiteAnalyticsQuerySchema,
+    response: websiteAnalyticsSchema,
   }),
 } as const;
 

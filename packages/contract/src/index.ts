@@ -4,6 +4,8 @@ export * from './auth.js';
 export * from './videos.js';
 export * from './billing.js';
 export * from './contact.js';
+export * from './admin.js';
+export * from './analytics.js';
 export * from './endpoint.js';
 export * from './endpoints.js';
 export * from './routes.js';

@@ -1,6 +1,42 @@
-import type { FastifyPluginAsync } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { api, IDEMPOTENCY_KEY_HEADER } from '@rasma/contract';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../errors.js';
 import { requireAdmin } from '../../http/guards.js';
 import { notFound } from '../../http/not-found.js';
+import { route } from '../../http/route.js';
+import type { Storage } from '../../storage/storage.js';
+import { websiteAnalytics } from '../analytics/report.js';
+import { fileKey } from '../videos/service.js';
+import { sendFile } from '../videos/send-file.js';
+import {
+  adminAnalytics,
+  failedVideos,
+  findAnyVideo,
+  listUsers,
+  lookupUser,
+  refundCredits,
+  refundMessage,
+} from './service.js';
+
+export interface AdminModuleOptions {
+  db: Db;
+  storage: Storage;
+}
+
+/** Printable ASCII, as HTTP header values are; long enough for a UUID and then some. */
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
+
+/** The request's idempotency key, or a fresh one (a request without a key is never a retry). */
+function idempotencyKey(request: FastifyRequest): string {
+  const header = request.headers[IDEMPOTENCY_KEY_HEADER];
+  if (header === undefined) return randomUUID();
+  if (typeof header !== 'string' || !IDEMPOTENCY_KEY.test(header)) {
+    throw new AppError(400, 'Idempotency-Key: up to 200 printable characters', 'VALIDATION_ERROR');
+  }
+  return header;
+}
 
 /**
  * The admin area, prefix `/api/admin`. Its own guard runs on everything in this plugin, unknown
@@ -8,7 +44,29 @@ import { notFound } from '../../http/not-found.js';
  * paths are a catch-all route rather than a not-found handler: Fastify's not-found router does not
  * share the main router's case and slash folding, the catch-all does.
  */
-export const adminModule: FastifyPluginAsync = async (app) => {
+export const adminModule: FastifyPluginAsync<AdminModuleOptions> = async (app, { db, storage }) => {
   app.addHook('onRequest', async (request) => void requireAdmin(request));
+
+  route(app, api.adminAnalytics, () => adminAnalytics(db));
+  route(app, api.adminFailedVideos, () => failedVideos(db));
+  route(app, api.adminUserLookup, ({ params }) => lookupUser(db, params.email));
+  route(app, api.adminUsers, ({ query }) => listUsers(db, query.page, query.limit));
+  route(app, api.adminRefund, async ({ user, params, body, request }) => {
+    const key = idempotencyKey(request);
+    const { email, credits } = await refundCredits(db, user, params.userId, body, key);
+    return { message: refundMessage(body.credits, email), credits };
+  });
+  route(app, api.adminDownloadVideo, async ({ params, reply }) => {
+    const row = await findAnyVideo(db, params.id);
+    return sendFile(storage, reply, {
+      key: fileKey(row, 'video'),
+      contentType: 'video/mp4',
+      fileName: `${row.title}.mp4`,
+    });
+  });
+  route(app, api.websiteAnalytics, ({ query }) =>
+    websiteAnalytics(db, query.timeRange, new Date()),
+  );
+
   app.all('/*', notFound);
 };

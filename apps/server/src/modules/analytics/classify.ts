@@ -1,0 +1,46 @@
+import Bowser from 'bowser';
+import { UNKNOWN_COUNTRY } from '@rasma/contract';
+
+/** Crawlers, link previews, monitors, scripts and automated browsers: not people, not counted. */
+const BOT_AGENT =
+  /bot\b|bot\/|crawl|spider|slurp|archiver|facebookexternalhit|embedly|headless|lighthouse|pingdom|uptime|monitor|curl|wget|python|java\/|go-http|okhttp|axios|node-fetch|undici|httpclient|scrapy|phantomjs|selenium|puppeteer|playwright/i;
+
+export const isBot = (userAgent: string) => userAgent.trim() === '' || BOT_AGENT.test(userAgent);
+
+/** The admin area's own pages are not the website's traffic. */
+export const isAdminPath = (path: string) => /^\/admin(\/|$)/i.test(path);
+
+/** The path alone: no query string or fragment (they may carry personal data). */
+export const cleanPath = (path: string) => path.replace(/[?#].*$/s, '') || '/';
+
+export interface Agent {
+  device: 'Desktop' | 'Mobile' | 'Tablet';
+  browser: string;
+}
+
+export function describeAgent(userAgent: string): Agent {
+  const parsed = Bowser.parse(userAgent);
+  const type = parsed.platform.type;
+  const device = type === 'mobile' ? 'Mobile' : type === 'tablet' ? 'Tablet' : 'Desktop';
+  return { device, browser: parsed.browser.name || 'Other' };
+}
+
+/** A country code from the trusted proxy's header; anything else (none, `XX`, Tor's `T1`) is null. */
+export function countryFrom(header: string | string[] | undefined): string | null {
+  const code = typeof header === 'string' ? header.trim().toUpperCase() : '';
+  return /^[A-Z]{2}$/.test(code) && code !== 'XX' ? code : null;
+}
+
+/** How a stored null country is shown. */
+export const countryLabel = (country: string | null) => country ?? UNKNOWN_COUNTRY;
+
+/** The host a visitor came from; none for a direct visit, our own site or an unreadable value. */
+export function referrerHost(referrer: string | undefined, ownHost: string): string | null {
+  if (!referrer) return null;
+  try {
+    const host = new URL(referrer).host.toLowerCase();
+    return host && host !== ownHost.toLowerCase() ? host : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,59 @@
+import { api } from '@rasma/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { route } from '../../http/route.js';
+import {
+  cleanPath,
+  countryFrom,
+  describeAgent,
+  isAdminPath,
+  isBot,
+  referrerHost,
+} from './classify.js';
+import { recordPageView } from './record.js';
+import { VisitorIds } from './visitor.js';
+
+export interface AnalyticsModuleOptions {
+  db: Db;
+  /** The lower-cased header a trusted proxy puts the visitor's country in; unset: `Unknown`. */
+  countryHeader: string | undefined;
+  /** Our own host: a referrer from it is internal navigation, not a source. */
+  publicHost: string;
+}
+
+/** The web app's page-view beacon, JSON sent as text/plain. */
+const BEACON_BODY_LIMIT = 4096;
+
+/** First-party, cookieless page-view collection. Prefix `/api`. */
+export const analyticsModule: FastifyPluginAsync<AnalyticsModuleOptions> = async (
+  app,
+  { db, countryHeader, publicHost },
+) => {
+  const visitors = new VisitorIds(db);
+  // `navigator.sendBeacon` sends a string as text/plain; here (this plugin only) it is JSON.
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser(
+    'text/plain',
+    { parseAs: 'string', bodyLimit: BEACON_BODY_LIMIT },
+    app.getDefaultJsonParser('error', 'error'),
+  );
+
+  route(app, api.pageView, async ({ body, request }) => {
+    const userAgent = request.headers['user-agent'] ?? '';
+    const path = cleanPath(body.path);
+    if (isBot(userAgent) || isAdminPath(path)) return { recorded: false };
+    const at = new Date();
+    await recordPageView(
+      db,
+      {
+        visitorId: await visitors.visitorId(at, request.ip, userAgent),
+        path,
+        referrerHost: referrerHost(body.referrer, publicHost),
+        ...describeAgent(userAgent),
+        country: countryHeader ? countryFrom(request.headers[countryHeader]) : null,
+      },
+      at,
+    );
+    return { recorded: true };
+  });
+};

@@ -1,0 +1,42 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { eq, lt } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { analyticsSalts } from '../../db/schema.js';
+
+/** The UTC day of a moment, `YYYY-MM-DD`: each has its own salt. */
+export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+
+/**
+ * Visitor ids without cookies or stored IPs: a hash of the day's secret salt, the IP and the
+ * User-Agent. The salt is random, kept in the database (every server process hashes alike) and
+ * deleted once its day is over, so nobody can link a visitor across days or recompute an id from an
+ * address.
+ */
+export class VisitorIds {
+  private current: { day: string; salt: string } | undefined;
+
+  constructor(private readonly db: Db) {}
+
+  async visitorId(at: Date, ip: string, userAgent: string): Promise<string> {
+    const salt = await this.salt(utcDay(at));
+    return createHash('sha256')
+      .update(`${salt}\n${ip}\n${userAgent}`)
+      .digest('base64url')
+      .slice(0, 22);
+  }
+
+  private async salt(day: string): Promise<string> {
+    if (this.current?.day === day) return this.current.salt;
+    await this.db
+      .insert(analyticsSalts)
+      .values({ day, salt: randomBytes(32).toString('base64url') })
+      .onConflictDoNothing();
+    const [row] = await this.db.select().from(analyticsSalts).where(eq(analyticsSalts.day, day));
+    if (!row) throw new Error(`no analytics salt for ${day}`);
+    if (!this.current || day > this.current.day) {
+      await this.db.delete(analyticsSalts).where(lt(analyticsSalts.day, day));
+      this.current = { day, salt: row.salt };
+    }
+    return row.salt;
+  }
+}
