@@ -35,11 +35,11 @@ export function countryFrom(header: string | string[] | undefined): string | nul
 export const countryLabel = (country: string | null) => country ?? UNKNOWN_COUNTRY;
 
 /** The host a visitor came from; none for a direct visit, our own site or an unreadable value. */
-export function referrerHost(referrer: string | undefined, ownHost: string): string | null {
+export function referrerHost(referrer: string | undefined, ownHosts: string[]): string | null {
   if (!referrer) return null;
   try {
     const host = new URL(referrer).host.toLowerCase();
-    return host && host !== ownHost.toLowerCase() ? host : null;
+    return host && !ownHosts.some((own) => own.toLowerCase() === host) ? host : null;
   } catch {
     return null;
   }

@@ -17,7 +17,7 @@ export interface AnalyticsModuleOptions {
   db: Db;
   /** The lower-cased header a trusted proxy puts the visitor's country in; unset: `Unknown`. */
   countryHeader: string | undefined;
-  /** Our own host: a referrer from it is internal navigation, not a source. */
+  /** Our public host: a referrer from it (or the host asked for) is internal navigation. */
   publicHost: string;
 }
 
@@ -48,7 +48,7 @@ export const analyticsModule: FastifyPluginAsync<AnalyticsModuleOptions> = async
       {
         visitorId: await visitors.visitorId(at, request.ip, userAgent),
         path,
-        referrerHost: referrerHost(body.referrer, publicHost),
+        referrerHost: referrerHost(body.referrer, [publicHost, request.host]),
         ...describeAgent(userAgent),
         country: countryHeader ? countryFrom(request.headers[countryHeader]) : null,
       },

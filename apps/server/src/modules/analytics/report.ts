@@ -48,6 +48,10 @@ const rawEdges = (w: Window) =>
   sql`((${pageViews.createdAt} >= ${iso(w.from)}::timestamptz and ${pageViews.createdAt} < ${iso(w.a)}::timestamptz)
     or (${pageViews.createdAt} >= ${iso(w.b)}::timestamptz and ${pageViews.createdAt} <= ${iso(w.now)}::timestamptz))`;
 
+/** The rollup's hours that start within `[from, now]`. */
+const hoursBetween = (from: Date, now: Date) =>
+  sql`${pageViewHourly.hour} >= ${iso(from)}::timestamptz and ${pageViewHourly.hour} <= ${iso(now)}::timestamptz`;
+
 /** Page views in the window, exactly. */
 async function countViews(db: Db, w: Window): Promise<number> {
   const [row] = await rows<{ n: number }>(
@@ -87,11 +91,11 @@ async function breakdown(
 }
 
 /** Visitors of the UTC days from `from` on (each counted once per day: their id changes daily). */
-async function countVisitors(db: Db, from: Date): Promise<number> {
+async function countVisitors(db: Db, from: Date, now: Date): Promise<number> {
   const [row] = await rows<{ n: number }>(
     db,
     sql`select coalesce(sum(${pageViewHourly.views}), 0)::int as n from ${pageViewHourly}
-        where ${pageViewHourly.dimension} = 'visitors' and ${pageViewHourly.hour} >= ${iso(from)}::timestamptz`,
+        where ${pageViewHourly.dimension} = 'visitors' and ${hoursBetween(from, now)}`,
   );
   return Number(row?.n ?? 0);
 }
@@ -140,12 +144,12 @@ async function trend(db: Db, range: AnalyticsRange, now: Date): Promise<WebsiteA
   const hourly = await rows<{ hour: Date | string; views: number }>(
     db,
     sql`select ${pageViewHourly.hour} as hour, ${pageViewHourly.views} as views from ${pageViewHourly}
-        where ${pageViewHourly.dimension} = 'total' and ${pageViewHourly.hour} >= ${iso(first)}::timestamptz`,
+        where ${pageViewHourly.dimension} = 'total' and ${hoursBetween(first, now)}`,
   );
   const views = new Array<number>(buckets).fill(0);
   for (const row of hourly) {
     const index = Math.floor((new Date(row.hour).getTime() - first.getTime()) / step);
-    if (index < buckets) views[index] = (views[index] ?? 0) + Number(row.views);
+    views[index] = (views[index] ?? 0) + Number(row.views);
   }
   return views.map((n, i) => ({ start: iso(new Date(first.getTime() + i * step)), views: n }));
 }
@@ -190,9 +194,9 @@ export async function websiteAnalytics(
       last24Hours,
       lastWeek,
       lastMonth,
-      uniqueVisitorsToday: await countVisitors(db, today),
-      uniqueVisitorsWeek: await countVisitors(db, daysAgo(6)),
-      uniqueVisitorsMonth: await countVisitors(db, daysAgo(29)),
+      uniqueVisitorsToday: await countVisitors(db, today, now),
+      uniqueVisitorsWeek: await countVisitors(db, daysAgo(6), now),
+      uniqueVisitorsMonth: await countVisitors(db, daysAgo(29), now),
     },
     topPages: pages.map(({ value, count, percentage }) => ({
       page: value,
