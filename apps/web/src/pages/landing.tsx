@@ -1,56 +1,108 @@
+import { DRAWING_TIME, MODEL_CREDIT_COST, SIGNUP_GRANT_CREDITS } from '@rasma/contract/constants';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { DemoVideo } from '@/features/landing/demo-video';
+import { DEMOS, type Demo } from '@/features/landing/demos';
+import { HeroDemos } from '@/features/landing/hero-demos';
+import { usePageMeta } from '@/hooks/use-page-meta';
 
-const SHOWCASES = [
+interface Showcase {
+  title: string;
+  text: string;
+  points: string[];
+  demo: Demo;
+}
+
+const SHOWCASES: Showcase[] = [
   {
     title: 'Need it in color?',
-    text: 'Pick the colour model and Rasma brushes your picture’s own colours in under the drawn lines.',
+    text: 'Choose the colour model and, once the pen has drawn every line, your picture’s own colours are brushed in underneath.',
+    points: [
+      `Black and white: ${MODEL_CREDIT_COST['rasma-ai']} credits`,
+      `Colour: ${MODEL_CREDIT_COST['rasma-ai-color']} credits`,
+      'Same drawing, same controls',
+    ],
+    demo: DEMOS['classic-car-color'],
   },
   {
     title: 'Precise Control',
-    text: 'Paint Special Zones to choose what is drawn first and in which direction, each with its own fill.',
+    text: 'Paint Special Zones over the parts that matter. Zones are drawn first, in list order, each with its own direction and fill.',
+    points: [
+      'Here the warrior is drawn top to bottom',
+      'then the castle right to left',
+      'then the rest of the scene',
+    ],
+    demo: DEMOS['warrior-zones'],
   },
   {
     title: 'Edit any stroke',
-    text: 'Preview the outline, tune the fill level and drawing time, and render again until it is right.',
+    text: `Set the fill level to choose how much of the picture becomes strokes, pick a direction and a drawing time from ${DRAWING_TIME.min} to ${DRAWING_TIME.max} seconds, and preview the outline before you spend a credit.`,
+    points: ['Fill level from 0 to 100 %', 'Four drawing directions', 'Outline preview for free'],
+    demo: DEMOS['portrait-fill'],
   },
 ];
 
 export function LandingPage() {
+  usePageMeta(
+    'Hand-drawn sketch animation videos from your images',
+    'Rasma turns your image into a video of a hand drawing it stroke by stroke, in black and white or in colour. Try it for free.',
+  );
   return (
     <div>
-      <section className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 lg:grid-cols-2 lg:py-24">
+      <section className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-12 sm:py-16 lg:grid-cols-2 lg:py-24">
         <div>
-          <h1 className="font-display text-5xl font-bold leading-tight text-ink">
+          <h1 className="font-display text-4xl leading-tight font-bold text-ink sm:text-5xl">
             Transform Your Digital Experience
           </h1>
           <p className="mt-6 text-lg text-slate-600">
-            Upload an image and get a video of it being drawn stroke by stroke by a hand with a pen,
-            in black and white or in colour.
+            Upload an image and get an MP4 of it being drawn stroke by stroke by a hand with a pen,
+            in black and white or in colour. Ready for your explainer, lesson or post in a minute.
           </p>
-          <Button asChild variant="accent" size="lg" className="mt-8">
-            <Link to="/try-now">Try Now for Free</Link>
-          </Button>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <Button asChild variant="accent" size="lg">
+              <Link to="/try-now">Try Now for Free</Link>
+            </Button>
+            <Button asChild variant="outline" size="lg">
+              <Link to="/how-to">See how it works</Link>
+            </Button>
+          </div>
         </div>
-        <div
-          className="aspect-video rounded-2xl border border-slate-200 bg-white shadow-lg"
-          aria-label="Demo video"
-        />
+        <HeroDemos />
       </section>
-      <section className="mx-auto grid max-w-7xl gap-6 px-4 py-12 md:grid-cols-3">
-        {SHOWCASES.map((s) => (
-          <article
-            key={s.title}
-            className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+
+      <div className="mx-auto grid max-w-7xl gap-16 px-4 py-12 sm:py-16">
+        {SHOWCASES.map((showcase, i) => (
+          <section
+            key={showcase.title}
+            aria-labelledby={`showcase-${i}`}
+            className="grid items-center gap-8 lg:grid-cols-2 lg:gap-12"
           >
-            <h2 className="text-xl font-semibold text-ink">{s.title}</h2>
-            <p className="mt-3 text-slate-600">{s.text}</p>
-          </article>
+            <div className={i % 2 === 1 ? 'lg:order-2' : undefined}>
+              <h2 id={`showcase-${i}`} className="font-display text-3xl font-bold text-ink">
+                {showcase.title}
+              </h2>
+              <p className="mt-4 text-lg text-slate-600">{showcase.text}</p>
+              <ul className="mt-5 grid gap-2 text-slate-700">
+                {showcase.points.map((point) => (
+                  <li key={point} className="flex items-center gap-2">
+                    <span className="h-2 w-2 shrink-0 rounded-full bg-accent" aria-hidden="true" />
+                    {point}
+                  </li>
+                ))}
+              </ul>
+            </div>
+            <DemoVideo demo={showcase.demo} />
+          </section>
         ))}
-      </section>
-      <section className="mx-auto max-w-3xl px-4 py-16 text-center">
-        <h2 className="font-display text-3xl font-bold text-ink">Ready to Get Started?</h2>
-        <Button asChild variant="accent" size="lg" className="mt-6">
+      </div>
+
+      <section className="bg-ink px-4 py-16 text-center text-white">
+        <h2 className="font-display text-3xl font-bold">Ready to Get Started?</h2>
+        <p className="mx-auto mt-4 max-w-xl text-indigo-100">
+          Drop an image, sign in for free and watch it being drawn. New accounts start with{' '}
+          {SIGNUP_GRANT_CREDITS} free credits.
+        </p>
+        <Button asChild variant="accent" size="lg" className="mt-8">
           <Link to="/try-now">Try Now for Free</Link>
         </Button>
       </section>

@@ -2,6 +2,7 @@ import { api, endpointUrl } from '@rasma/contract';
 import { useState } from 'react';
 import { toast } from '@/hooks/use-toast';
 import { ImageDropzone } from './image-dropzone';
+import { SamplePicker } from './sample-picker';
 import { storeImageForLater } from './stored-image';
 
 /** Spec 2.6: the image waits in localStorage while the visitor signs in through the login endpoint. */
@@ -28,6 +29,8 @@ export function UploadBeforeSignIn() {
       Taking you to sign in...
     </p>
   ) : (
-    <ImageDropzone onImage={(file) => void onImage(file)} />
+    <ImageDropzone onImage={(file) => void onImage(file)}>
+      <SamplePicker onImage={(file) => void onImage(file)} />
+    </ImageDropzone>
   );
 }

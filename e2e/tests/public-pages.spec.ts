@@ -1,0 +1,206 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
+const h2 = (page: Page, name: string) => page.getByRole('heading', { level: 2, name });
+
+test.describe('landing page', () => {
+  test('shows the hero, the three showcases and the closing block', async ({ page }) => {
+    await page.goto('/');
+    await expect(h1(page, 'Transform Your Digital Experience')).toBeVisible();
+    for (const title of ['Need it in color?', 'Precise Control', 'Edit any stroke']) {
+      await expect(h2(page, title)).toBeVisible();
+    }
+    await expect(h2(page, 'Ready to Get Started?')).toBeVisible();
+    const closing = page.locator('section', { has: h2(page, 'Ready to Get Started?') });
+    await closing.getByRole('link', { name: 'Try Now for Free' }).click();
+    await expect(h1(page, 'Try for Free')).toBeVisible();
+  });
+
+  test('the hero demo video plays; the showcases load theirs only when scrolled to', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/');
+    const hero = page.getByRole('main').locator('video').first();
+    await expect(hero).toHaveAttribute('src', /^\/demos\/.+\.mp4$/);
+    await expect
+      .poll(() => hero.evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0.5))
+      .toBe(true);
+    expect(await hero.evaluate((v: HTMLVideoElement) => v.muted && v.playsInline)).toBe(true);
+
+    const lastShowcase = page
+      .locator('section', { has: h2(page, 'Edit any stroke') })
+      .locator('video');
+    await expect(lastShowcase).not.toHaveAttribute('src');
+    await lastShowcase.scrollIntoViewIfNeeded();
+    await expect(lastShowcase).toHaveAttribute('src', /^\/demos\/.+\.mp4$/);
+    await expect
+      .poll(() => lastShowcase.evaluate((v: HTMLVideoElement) => v.currentTime > 0.5))
+      .toBe(true);
+
+    // Anyone can stop the motion.
+    await page.getByRole('button', { name: 'Pause demo video' }).last().click();
+    const stoppedAt = await lastShowcase.evaluate((v: HTMLVideoElement) => v.paused);
+    expect(stoppedAt).toBe(true);
+  });
+
+  test('has a share preview, a favicon and a web manifest', async ({ page, request }) => {
+    await page.goto('/');
+    const meta = (selector: string) => page.locator(selector).first().getAttribute('content');
+    expect(await meta('meta[property="og:title"]')).toBeTruthy();
+    const image = await meta('meta[property="og:image"]');
+    expect(image).toMatch(/\/og-image\.png$/);
+    expect((await request.get(image ?? '')).headers()['content-type']).toBe('image/png');
+    for (const rel of ['icon', 'manifest', 'apple-touch-icon']) {
+      const href = await page.locator(`link[rel="${rel}"]`).first().getAttribute('href');
+      const response = await request.get(href ?? '');
+      expect(response.ok(), rel).toBe(true);
+    }
+    const manifest = (await (await request.get('/manifest.webmanifest')).json()) as {
+      name: string;
+      icons: unknown[];
+    };
+    expect(manifest.name).toBe('Rasma');
+    expect(manifest.icons.length).toBeGreaterThan(0);
+  });
+});
+
+test.describe('about page', () => {
+  test('describes the product, compares it with non-AI tools and leads to contact', async ({
+    page,
+  }) => {
+    await page.goto('/about');
+    await expect(h1(page, 'About Us')).toBeVisible();
+    await expect(h2(page, 'What Rasma does')).toBeVisible();
+    const table = page.getByRole('table', { name: /compared with drawing by hand/ });
+    for (const column of ['Rasma', 'Drawing and filming by hand', 'Whiteboard-animation editors']) {
+      await expect(table.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
+    }
+    await expect(table.getByRole('rowheader', { name: 'Drawing skill needed' })).toBeVisible();
+    await expect(h2(page, 'Our vision')).toBeVisible();
+    await page.getByRole('main').getByRole('link', { name: 'Contact Us' }).click();
+    await expect(page).toHaveURL('/contact');
+    await expect(h1(page, 'Contact Us')).toBeVisible();
+  });
+});
+
+test.describe('how-to page', () => {
+  const section = (page: Page, title: string) =>
+    page.getByRole('region', { name: title, includeHidden: true });
+
+  test('a hash opens its section, also when it changes on the page', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 700 });
+    await page.goto('/how-to#animation-order');
+    await expect(section(page, 'Animation order')).toBeVisible();
+    await expect(section(page, 'Animation order')).toContainText('Zone 1, then Zone 2');
+    await expect(page.locator('#animation-order')).toBeInViewport();
+    await expect(section(page, 'Uploading images')).toBeHidden();
+
+    // Changed by hand (the address bar) ...
+    await page.evaluate(() => (window.location.hash = '#uploading-images'));
+    await expect(section(page, 'Uploading images')).toBeVisible();
+    await expect(section(page, 'Uploading images')).toContainText('under 10MB');
+    await expect(page.locator('#uploading-images')).toBeInViewport();
+
+    // ... and by a link on the page.
+    await page
+      .getByRole('navigation', { name: 'Topics' })
+      .getByRole('link', { name: 'Animation direction' })
+      .click();
+    await expect(page).toHaveURL('/how-to#animation-direction');
+    await expect(section(page, 'Animation direction')).toBeVisible();
+    await expect(page.locator('#animation-direction')).toBeInViewport();
+  });
+
+  test('sections open and close with their buttons, and the page leads to try-now', async ({
+    page,
+  }) => {
+    await page.goto('/how-to');
+    await expect(h1(page, 'How To')).toBeVisible();
+    const topics = page.getByRole('navigation', { name: 'Topics' });
+    await expect(topics.getByRole('link')).toHaveCount(7);
+    await expect(topics.getByRole('link', { name: /Choosing and preparing/ })).toHaveCount(0);
+
+    const button = page.getByRole('button', { name: 'Choosing and preparing an image' });
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await button.click();
+    await expect(section(page, 'Choosing and preparing an image')).toContainText(
+      'Clear line art with high contrast',
+    );
+    await button.click();
+    await expect(section(page, 'Choosing and preparing an image')).toBeHidden();
+
+    await page.getByRole('link', { name: 'Start Creating Videos' }).click();
+    await expect(h1(page, 'Try for Free')).toBeVisible();
+  });
+});
+
+test('try-now offers the sample images', async ({ page }) => {
+  await page.goto('/try-now');
+  await expect(h1(page, 'Try for Free')).toBeVisible();
+  await page.getByRole('button', { name: 'Use Sample Image' }).click();
+  const dialog = page.getByRole('dialog');
+  for (const sample of ['Strong Character', 'Cat in Box', 'Portrait Sketch']) {
+    await expect(dialog.getByRole('button', { name: new RegExp(sample) })).toBeVisible();
+  }
+});
+
+const PUBLIC_PAGES = [
+  ['/', 'Transform Your Digital Experience'],
+  ['/try-now', 'Try for Free'],
+  ['/about', 'About Us'],
+  ['/how-to', 'How To'],
+  ['/contact', 'Contact Us'],
+  ['/terms', 'Terms of Service'],
+  ['/privacy', 'Privacy Policy'],
+] as const;
+
+test.describe('every public page', () => {
+  for (const [path, heading] of PUBLIC_PAGES) {
+    test(`${path}: one h1, its own title and description`, async ({ page }) => {
+      await page.goto(path);
+      await expect(h1(page, heading)).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+      await expect(page).toHaveTitle(/ – Rasma$/);
+      const description = await page.locator('meta[name="description"]').getAttribute('content');
+      expect(description?.length).toBeGreaterThan(40);
+    });
+  }
+
+  test('titles and descriptions differ between pages', async ({ page }) => {
+    const seen = new Set<string>();
+    for (const [path, heading] of PUBLIC_PAGES) {
+      await page.goto(path);
+      await expect(h1(page, heading)).toBeVisible();
+      await expect(page).toHaveTitle(/ – Rasma$/);
+      const description = await page.locator('meta[name="description"]').getAttribute('content');
+      seen.add(`${await page.title()}|${description}`);
+    }
+    expect(seen.size).toBe(PUBLIC_PAGES.length);
+  });
+});
+
+test.describe('on a phone (390 px wide)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  for (const [path, heading] of PUBLIC_PAGES) {
+    test(`${path}: fits the screen and its menu opens, leads on and closes`, async ({ page }) => {
+      await page.goto(path);
+      await expect(h1(page, heading)).toBeVisible();
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBe(0);
+
+      const menu = page.getByRole('dialog', { name: 'Menu', includeHidden: true });
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await expect(menu).toBeInViewport();
+      const [label, target, targetHeading] =
+        path === '/about' ? ['How To', '/how-to', 'How To'] : ['About us', '/about', 'About Us'];
+      await menu.getByRole('link', { name: label }).click();
+      await expect(page).toHaveURL(target);
+      await expect(h1(page, targetHeading)).toBeVisible();
+      await expect(menu).not.toBeInViewport();
+    });
+  }
+});
