@@ -15,6 +15,8 @@ import { createMailer } from './mail/mailer.js';
 import { adminModule } from './modules/admin/plugin.js';
 import { analyticsModule } from './modules/analytics/plugin.js';
 import { scheduleAuthCleanup } from './modules/auth/cleanup.js';
+import { billingModule } from './modules/billing/plugin.js';
+import { startBilling } from './modules/billing/setup.js';
 import { SESSION_COOKIE, authModule } from './modules/auth/plugin.js';
 import { SessionStore } from './modules/auth/session-store.js';
 import { contactModule } from './modules/contact/plugin.js';
@@ -86,6 +88,10 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   await app.register(healthModule, { prefix: '/api', db });
   await app.register(authModule, { prefix: '/api', db, config, mailer, sessions });
   await app.register(creditsModule, { prefix: '/api', db });
+  await app.register(billingModule, {
+    prefix: '/api',
+    ...(await startBilling(config, db, rendering.queue, app.log)),
+  });
   await app.register(contactModule, { prefix: '/api', db });
   await app.register(imagesModule, { prefix: '/api', db });
   await app.register(videosModule, { prefix: '/api', db, ...rendering });

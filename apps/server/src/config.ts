@@ -32,6 +32,20 @@ const envSchema = z.object({
   RENDER_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
   RENDER_EXPIRY_SECONDS: z.coerce.number().int().min(1).default(120),
   RENDER_PREWARM: z.stringbool().default(true),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, 'STRIPE_SECRET_KEY must be an sk_ or rk_ key')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'STRIPE_WEBHOOK_SECRET must be a whsec_ secret')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_/, 'STRIPE_PUBLISHABLE_KEY must be a pk_ key')
+    .optional(),
+  /** Where the Stripe SDK sends its calls (tests point it at a loopback fake). */
+  STRIPE_API_URL: z.string().url().default('https://api.stripe.com'),
   ANALYTICS_COUNTRY_HEADER: z
     .string()
     .trim()
@@ -95,6 +109,15 @@ export interface Config {
    * worker crashed) and retried once, then failed and refunded.
    */
   renderExpirySeconds: number;
+  /** Card payments through Stripe when all three keys are set; otherwise built-in test payments. */
+  stripe: StripeConfig | undefined;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  publishableKey: string;
+  apiUrl: string;
 }
 
 export class ConfigError extends Error {}
@@ -145,7 +168,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     renderWorkers: e.RENDER_WORKERS,
     renderExpirySeconds: e.RENDER_EXPIRY_SECONDS,
     renderPrewarm: e.RENDER_PREWARM,
+    stripe: stripeConfig(e),
   };
+}
+
+function stripeConfig(e: z.infer<typeof envSchema>): StripeConfig | undefined {
+  const keys = [e.STRIPE_SECRET_KEY, e.STRIPE_WEBHOOK_SECRET, e.STRIPE_PUBLISHABLE_KEY];
+  if (keys.every((key) => key === undefined)) return undefined;
+  const [secretKey, webhookSecret, publishableKey] = keys;
+  if (!secretKey || !webhookSecret || !publishableKey) {
+    throw new ConfigError(
+      'Invalid environment:\n  STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY must be set together',
+    );
+  }
+  return { secretKey, webhookSecret, publishableKey, apiUrl: e.STRIPE_API_URL };
 }
 
 /** For entry points: a bad environment is a readable message and exit code 1, not a stack trace. */

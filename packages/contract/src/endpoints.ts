@@ -24,7 +24,19 @@ import {
   verifyEmailCodeRequestSchema,
   verifyEmailCodeResponseSchema,
 } from './auth.js';
-import { creditsResponseSchema } from './billing.js';
+import {
+  creditHistoryResponseSchema,
+  creditsResponseSchema,
+  paymentConfigResponseSchema,
+  purchaseCreditsRequestSchema,
+  purchaseCreditsResponseSchema,
+  scheduleChangeResponseSchema,
+  subscribeResponseSchema,
+  testPaymentConfirmRequestSchema,
+  testPaymentConfirmResponseSchema,
+  tierRequestSchema,
+  userDetailsResponseSchema,
+} from './billing.js';
 import { messageResponseSchema, pageQuerySchema } from './common.js';
 import { contactRequestSchema } from './contact.js';
 import { endpoint } from './endpoint.js';
@@ -114,6 +126,63 @@ export const api = {
     path: '/api/credits',
     access: 'user',
     response: creditsResponseSchema,
+  }),
+  creditHistory: endpoint({
+    method: 'GET',
+    path: '/api/credits/history',
+    access: 'user',
+    query: pageQuerySchema,
+    response: creditHistoryResponseSchema,
+  }),
+  userDetails: endpoint({
+    method: 'GET',
+    path: '/api/user/details',
+    access: 'user',
+    response: userDetailsResponseSchema,
+  }),
+
+  // Plans and payments
+  paymentConfig: endpoint({
+    method: 'GET',
+    path: '/api/payments/config',
+    access: 'user',
+    response: paymentConfigResponseSchema,
+  }),
+  subscribe: endpoint({
+    method: 'POST',
+    path: '/api/subscribe',
+    access: 'user',
+    body: tierRequestSchema,
+    response: subscribeResponseSchema,
+  }),
+  scheduleSubscriptionChange: endpoint({
+    method: 'POST',
+    path: '/api/subscription/schedule-change',
+    access: 'user',
+    body: tierRequestSchema,
+    response: scheduleChangeResponseSchema,
+  }),
+  purchaseCredits: endpoint({
+    method: 'POST',
+    path: '/api/purchase-credits',
+    access: 'user',
+    body: purchaseCreditsRequestSchema,
+    response: purchaseCreditsResponseSchema,
+  }),
+  /** Built-in test payments only: 404 while Stripe is configured. */
+  testPaymentConfirm: endpoint({
+    method: 'POST',
+    path: '/api/payments/test/confirm',
+    access: 'user',
+    body: testPaymentConfirmRequestSchema,
+    response: testPaymentConfirmResponseSchema,
+  }),
+  /** Stripe's signed events, read from the raw body: 404 while Stripe is not configured. */
+  stripeWebhook: endpoint({
+    method: 'POST',
+    path: '/api/webhooks/stripe',
+    access: 'public',
+    response: z.object({ received: z.literal(true) }),
   }),
 
   // Workspace and library

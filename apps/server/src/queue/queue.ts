@@ -16,8 +16,8 @@ export async function startQueue(database: Database, log: FastifyBaseLogger): Pr
   const boss = new PgBoss({
     db: { executeSql: (text, values) => database.executeSql(text, values) },
     maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
-    // The product schedules nothing yet; grants will (credits and plans).
-    schedule: false,
+    // Credit grants run on a schedule (one send per slot, whichever server sends it).
+    schedule: true,
   });
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   await boss.start();

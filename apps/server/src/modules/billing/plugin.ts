@@ -1,0 +1,67 @@
+import { api } from '@rasma/contract';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { payments } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import { route } from '../../http/route.js';
+import { settlePayment } from './payments.js';
+import type { PaymentProvider } from './provider.js';
+import { purchaseCredits, scheduleChange, subscribe } from './subscriptions.js';
+import {
+  UNKNOWN_TEST_CARD_MESSAGE,
+  testCardOutcome,
+  type createTestPaymentProvider,
+} from './test-provider.js';
+
+export interface BillingDeps {
+  db: Db;
+  provider: PaymentProvider;
+  /** Set when payments run in test mode: serves the test card confirmation. */
+  testProvider: ReturnType<typeof createTestPaymentProvider> | undefined;
+}
+
+const notServed = () => new AppError(404, 'Not found', 'NOT_FOUND');
+const paymentNotFound = () => new AppError(404, 'Payment not found', 'NOT_FOUND');
+
+/** Plans, packs and card payments. Prefix `/api`. */
+export const billingModule: FastifyPluginAsync<BillingDeps> = async (
+  app,
+  { db, provider, testProvider },
+) => {
+  route(app, api.paymentConfig, () => provider.publicConfig);
+  route(app, api.subscribe, ({ user, body }) => subscribe(db, provider, user.id, body.tier));
+  route(app, api.scheduleSubscriptionChange, ({ user, body }) =>
+    scheduleChange(db, user.id, body.tier),
+  );
+  route(app, api.purchaseCredits, ({ user, body }) =>
+    purchaseCredits(db, provider, user.id, body.credits),
+  );
+
+  route(app, api.testPaymentConfirm, async ({ user, body }) => {
+    if (!testProvider) throw notServed();
+    const providerPaymentId = testProvider.paymentOfSecret(body.clientSecret);
+    if (!providerPaymentId) throw paymentNotFound();
+    const [own] = await db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.providerPaymentId, providerPaymentId), eq(payments.userId, user.id)));
+    if (!own) throw paymentNotFound();
+    const card = testCardOutcome(body.cardNumber);
+    if (!card)
+      throw new AppError(400, `cardNumber: ${UNKNOWN_TEST_CARD_MESSAGE}`, 'VALIDATION_ERROR');
+    const settled = await settlePayment(
+      db,
+      providerPaymentId,
+      card.ok ? { status: 'succeeded' } : { status: 'failed', message: card.message },
+    );
+    if (settled?.status !== 'succeeded') {
+      throw new AppError(402, settled?.failureMessage ?? 'Payment failed', 'PAYMENT_FAILED');
+    }
+    return { status: 'succeeded' as const };
+  });
+
+  route(app, api.stripeWebhook, () => {
+    throw notServed();
+  });
+};

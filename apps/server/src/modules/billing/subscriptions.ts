@@ -1,0 +1,203 @@
+import {
+  CREDIT_PRICE_CENTS,
+  PLANS,
+  type SubscribeResponse,
+  type SubscriptionTier,
+} from '@rasma/contract';
+import { and, eq, lte, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { payments, users } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import { capitalised } from '../credits/grants.js';
+import { startPlanPeriod } from './payments.js';
+import type { PaymentProvider } from './provider.js';
+
+/** Stripe's smallest card charge in US dollars: a prorated upgrade never asks for less. */
+const MIN_CHARGE_CENTS = 50;
+
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+const day = (date: Date) => date.toISOString().slice(0, 10);
+
+async function userOf(db: Db, userId: string) {
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw new AppError(404, 'User not found', 'NOT_FOUND');
+  return user;
+}
+
+async function startPayment(
+  db: Db,
+  provider: PaymentProvider,
+  user: { id: string; email: string },
+  bought: { amountCents: number; description: string } & (
+    { purpose: 'pack'; credits: number } | { purpose: 'subscription'; tier: SubscriptionTier }
+  ),
+) {
+  const started = await provider.createPayment({
+    userId: user.id,
+    email: user.email,
+    amountCents: bought.amountCents,
+    description: bought.description,
+  });
+  await db.insert(payments).values({
+    userId: user.id,
+    provider: provider.name,
+    providerPaymentId: started.providerPaymentId,
+    ...bought,
+  });
+  return started.clientSecret;
+}
+
+/** A credit pack (spec 9): paid tiers only; the credits come when the payment succeeds. */
+export async function purchaseCredits(
+  db: Db,
+  provider: PaymentProvider,
+  userId: string,
+  credits: number,
+) {
+  const user = await userOf(db, userId);
+  if (user.subscriptionTier === 'free') {
+    throw new AppError(
+      403,
+      'Credit packs are for subscribers: choose a plan to buy extra credits',
+      'PLAN_REQUIRED',
+    );
+  }
+  const amount = credits * CREDIT_PRICE_CENTS;
+  const clientSecret = await startPayment(db, provider, user, {
+    purpose: 'pack',
+    credits,
+    amountCents: amount,
+    description: `${credits} credits`,
+  });
+  return { clientSecret, amount };
+}
+
+/**
+ * `POST /api/subscribe`: an upgrade is a payment (prorated within a paid period); a downgrade or
+ * cancellation waits for the period's end as the pending tier; the current tier while a change is
+ * pending cancels that change.
+ */
+export async function subscribe(
+  db: Db,
+  provider: PaymentProvider,
+  userId: string,
+  tier: SubscriptionTier,
+  now = new Date(),
+): Promise<SubscribeResponse> {
+  const user = await userOf(db, userId);
+  const noCharge = (message: string): SubscribeResponse => ({
+    noChargeNeeded: true,
+    message,
+    clientSecret: null,
+    amount: 0,
+    isProrated: false,
+  });
+  if (tier === user.subscriptionTier) {
+    if (!user.pendingSubscriptionTier) {
+      throw new AppError(409, `You are already on the ${capitalised(tier)} plan`, 'SAME_PLAN');
+    }
+    await setPendingTier(db, userId, null);
+    return noCharge(`Your scheduled change was cancelled: you stay on ${capitalised(tier)}`);
+  }
+  const periodEnd = user.subscriptionEndsAt;
+  const inPaidPeriod = user.subscriptionTier !== 'free' && periodEnd && periodEnd > now;
+  if (PLANS[tier].priceCents < PLANS[user.subscriptionTier].priceCents && periodEnd) {
+    await setPendingTier(db, userId, tier);
+    return noCharge(`Your plan changes to ${capitalised(tier)} on ${day(periodEnd)}`);
+  }
+  let amount = PLANS[tier].priceCents;
+  if (inPaidPeriod && user.cycleStartDate) {
+    const left =
+      (periodEnd.getTime() - now.getTime()) / (periodEnd.getTime() - user.cycleStartDate.getTime());
+    const difference = PLANS[tier].priceCents - PLANS[user.subscriptionTier].priceCents;
+    amount = Math.max(MIN_CHARGE_CENTS, Math.round(difference * left));
+  }
+  const clientSecret = await startPayment(db, provider, user, {
+    purpose: 'subscription',
+    tier,
+    amountCents: amount,
+    description: `${capitalised(tier)} plan${inPaidPeriod ? ' (prorated upgrade)' : ''}`,
+  });
+  return {
+    noChargeNeeded: false,
+    message: inPaidPeriod
+      ? `Upgrade to ${capitalised(tier)}: ${dollars(amount)} for the rest of this period`
+      : `${capitalised(tier)} plan: ${dollars(amount)} a month`,
+    clientSecret,
+    amount,
+    isProrated: Boolean(inPaidPeriod),
+  };
+}
+
+/**
+ * `POST /api/subscription/schedule-change`: the tier that takes over when the paid period ends
+ * (free cancels the plan); the current tier clears a pending change.
+ */
+export async function scheduleChange(db: Db, userId: string, tier: SubscriptionTier) {
+  const user = await userOf(db, userId);
+  if (user.subscriptionTier === 'free' || !user.subscriptionEndsAt) {
+    throw new AppError(400, 'There is no paid plan to change: choose a plan first', 'NO_PLAN');
+  }
+  const pending = tier === user.subscriptionTier ? null : tier;
+  await setPendingTier(db, userId, pending);
+  return {
+    message: pending
+      ? `Your plan changes to ${capitalised(pending)} on ${day(user.subscriptionEndsAt)}`
+      : `Your scheduled change was cancelled: you stay on ${capitalised(tier)}`,
+    pendingSubscriptionTier: pending,
+  };
+}
+
+const setPendingTier = (db: Db, userId: string, tier: SubscriptionTier | null) =>
+  db.update(users).set({ pendingSubscriptionTier: tier }).where(eq(users.id, userId));
+
+/**
+ * Renewals where the server keeps the plans (the test provider): each paid period that has ended
+ * becomes the next one at the pending tier if any (free ends the plan), charged to the test card
+ * the plan was bought with, which always succeeds. Each user's row is locked and re-read, so two
+ * processes renew a period once.
+ */
+export async function renewDuePlans(db: Db, provider: PaymentProvider, now = new Date()) {
+  const due = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(ne(users.subscriptionTier, 'free'), lte(users.subscriptionEndsAt, now)));
+  for (const { id } of due) {
+    await db.transaction(async (tx) => {
+      const [user] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+      const periodStart = user?.subscriptionEndsAt;
+      if (!user || user.subscriptionTier === 'free' || !periodStart || periodStart > now) return;
+      const tier = user.pendingSubscriptionTier ?? user.subscriptionTier;
+      if (tier === 'free') {
+        await tx
+          .update(users)
+          .set({
+            subscriptionTier: 'free',
+            pendingSubscriptionTier: null,
+            subscriptionStatus: 'active',
+            cycleStartDate: null,
+            subscriptionEndsAt: null,
+          })
+          .where(eq(users.id, id));
+        return;
+      }
+      const started = await provider.createPayment({
+        userId: id,
+        email: user.email,
+        amountCents: PLANS[tier].priceCents,
+        description: `${capitalised(tier)} plan renewal`,
+      });
+      await tx.insert(payments).values({
+        userId: id,
+        provider: provider.name,
+        providerPaymentId: started.providerPaymentId,
+        purpose: 'subscription',
+        tier,
+        amountCents: PLANS[tier].priceCents,
+        status: 'succeeded',
+        description: `${capitalised(tier)} plan renewal`,
+      });
+      await startPlanPeriod(tx, { userId: id, tier, periodStart });
+    });
+  }
+}
