@@ -6,6 +6,7 @@ import { Footer } from '@/components/layout/footer';
 import { Toaster } from '@/components/ui/toast';
 import { AuthDialog } from '@/features/auth/auth-dialog';
 import { AuthDialogProvider } from '@/features/auth/auth-dialog-context';
+import { PageViewReporter } from '@/features/analytics/page-view-reporter';
 import { createQueryClient } from '@/lib/query-client';
 import { AppRoutes } from '@/routes';
 
@@ -14,6 +15,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
+        <PageViewReporter />
         <AuthDialogProvider>
           <div className="flex min-h-screen flex-col">
             <Navbar />

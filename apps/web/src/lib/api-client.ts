@@ -38,9 +38,10 @@ export function apiCall<E extends JsonEndpoint>(
   endpoint: E,
   request: EndpointRequest<E>,
   signal?: AbortSignal,
+  headers?: Record<string, string>,
 ): Promise<EndpointResult<E>> {
   const { params, query, body } = request as RequestParts;
-  return send(endpoint, endpointUrl(endpoint, params, query), body, signal);
+  return send(endpoint, endpointUrl(endpoint, params, query), body, signal, headers);
 }
 
 /** GETs an endpoint that takes no input. */
@@ -76,12 +77,13 @@ async function send<E extends JsonEndpoint>(
   url: string,
   body: unknown,
   signal: AbortSignal | undefined,
+  headers: Record<string, string> = {},
 ): Promise<EndpointResult<E>> {
   // A form sets its own multipart Content-Type (with the boundary).
   const json = body !== undefined && !(body instanceof FormData);
   const res = await fetch(url, {
     method: endpoint.method,
-    headers: json ? { 'Content-Type': 'application/json' } : {},
+    headers: json ? { 'Content-Type': 'application/json', ...headers } : headers,
     body: json ? JSON.stringify(body) : body,
     credentials: 'include',
     signal,

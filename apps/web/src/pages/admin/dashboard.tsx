@@ -1,3 +1,44 @@
-import { Page } from '@/components/layout/page';
+import { api } from '@rasma/contract';
+import { BarChart3 } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { AccessDenied } from '@/features/admin/access-denied';
+import { FailedVideos } from '@/features/admin/failed-videos';
+import { isAccessDenied, successRate, videosCreated } from '@/features/admin/format';
+import { StatCard } from '@/features/admin/stat-card';
+import { UserLookup } from '@/features/admin/user-lookup';
+import { useApiQuery } from '@/lib/api-query';
 
-export const AdminPage = () => <Page title="Admin Dashboard" />;
+/** Spec 2.13: the admin dashboard. */
+export function AdminPage() {
+  const analytics = useApiQuery(api.adminAnalytics);
+  const failed = useApiQuery(api.adminFailedVideos);
+  if (isAccessDenied(analytics.error, failed.error)) {
+    return <AccessDenied area="the admin dashboard" />;
+  }
+  const stats = analytics.data?.videoStats;
+  return (
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-10">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="font-display text-4xl font-bold text-ink">Admin Dashboard</h1>
+        <Button asChild variant="outline">
+          <Link to="/admin/analytics">
+            <BarChart3 aria-hidden className="h-4 w-4" /> Website Analytics
+          </Link>
+        </Button>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <StatCard
+          label="Total Users"
+          value={analytics.data?.totalUsers ?? '...'}
+          to="/admin/users"
+        />
+        <StatCard label="Video Success Rate" value={stats ? successRate(stats) : '...'} />
+        <StatCard label="Failed Videos" value={stats?.failed ?? '...'} />
+        <StatCard label="Videos Created" value={stats ? videosCreated(stats) : '...'} />
+      </div>
+      <UserLookup />
+      <FailedVideos videos={failed.data ?? []} />
+    </div>
+  );
+}
