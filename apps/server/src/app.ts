@@ -23,6 +23,7 @@ import { contactModule } from './modules/contact/plugin.js';
 import { creditsModule } from './modules/credits/plugin.js';
 import { healthModule } from './modules/health/plugin.js';
 import { imagesModule } from './modules/images/plugin.js';
+import { startRetention } from './modules/retention/cleanup.js';
 import { videosModule } from './modules/videos/plugin.js';
 import { startRendering } from './modules/videos/rendering.js';
 import { MULTIPART_LIMITS } from './modules/videos/upload.js';
@@ -84,6 +85,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
   const rendering = await startRendering(config, database, app.log, config.renderWorkers);
   app.addHook('onClose', () => rendering.close());
+  await startRetention({ db, storage: rendering.storage, queue: rendering.queue, log: app.log });
 
   await app.register(healthModule, { prefix: '/api', db });
   await app.register(authModule, { prefix: '/api', db, config, mailer, sessions });
@@ -92,7 +94,12 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     prefix: '/api',
     ...(await startBilling(config, db, rendering.queue, app.log)),
   });
-  await app.register(contactModule, { prefix: '/api', db });
+  await app.register(contactModule, {
+    prefix: '/api',
+    db,
+    mailer,
+    supportEmail: config.supportEmail,
+  });
   await app.register(imagesModule, { prefix: '/api', db });
   await app.register(videosModule, { prefix: '/api', db, ...rendering });
   await app.register(analyticsModule, {

@@ -22,6 +22,7 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).optional(),
+  SUPPORT_EMAIL: z.email('SUPPORT_EMAIL must be an e-mail address').optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
@@ -86,6 +87,8 @@ export interface Config {
   /** Unset: each message is written to `dataDir/outbox` as an .eml file. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Receives the contact form's messages; shown on the public pages (privacy policy, contact). */
+  supportEmail: string;
   /** A provider is configured only with both its client id and secret. */
   oauth: { google?: OAuthProviderConfig; apple?: OAuthProviderConfig };
   /** Unset: `ffmpeg` on the PATH, else the binary bundled with @ffmpeg-installer. */
@@ -158,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `Rasma <no-reply@${new URL(publicUrl).hostname}>`,
+    supportEmail: e.SUPPORT_EMAIL ?? `support@${new URL(publicUrl).hostname}`,
     oauth: {
       google: provider(e.GOOGLE_ISSUER, e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET),
       apple: provider(e.APPLE_ISSUER, e.APPLE_CLIENT_ID, e.APPLE_CLIENT_SECRET),

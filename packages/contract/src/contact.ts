@@ -6,3 +6,7 @@ export const contactRequestSchema = z.object({
   message: plainTextSchema.trim().min(1, 'Please write a message before sending.').max(10_000),
 });
 export type ContactRequest = z.infer<typeof contactRequestSchema>;
+
+/** What the public pages need from the server's configuration. */
+export const siteInfoResponseSchema = z.object({ supportEmail: z.string() });
+export type SiteInfoResponse = z.infer<typeof siteInfoResponseSchema>;

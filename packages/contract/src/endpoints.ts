@@ -38,7 +38,7 @@ import {
   userDetailsResponseSchema,
 } from './billing.js';
 import { messageResponseSchema, pageQuerySchema } from './common.js';
-import { contactRequestSchema } from './contact.js';
+import { contactRequestSchema, siteInfoResponseSchema } from './contact.js';
 import { endpoint } from './endpoint.js';
 import {
   aiPreferenceResponseSchema,
@@ -262,6 +262,12 @@ export const api = {
     access: 'public',
     body: contactRequestSchema,
     response: messageResponseSchema,
+  }),
+  siteInfo: endpoint({
+    method: 'GET',
+    path: '/api/site-info',
+    access: 'public',
+    response: siteInfoResponseSchema,
   }),
 
   // Analytics (first-party, cookieless)

@@ -6,6 +6,8 @@ import { maskEmail } from '../logger.js';
 
 export interface MailMessage {
   to: string;
+  /** Where replies go (the contact form's sender), when not to the sender address. */
+  replyTo?: string;
   subject: string;
   text: string;
   html: string;

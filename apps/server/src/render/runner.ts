@@ -120,9 +120,12 @@ export function createRenderRunner(options: RenderRunnerOptions): RenderRunner {
   };
 }
 
+/** Render temp folders' names start with this (the retention clean-up removes old ones). */
+export const RENDER_TEMP_PREFIX = 'rasma-render-';
+
 /** The engine's own temp dir goes inside, so what a killed process leaves behind is removed. */
 async function inTempDir<T>(run: (tempDir: string) => Promise<T>): Promise<T> {
-  const tempDir = await mkdtemp(path.join(tmpdir(), 'rasma-render-'));
+  const tempDir = await mkdtemp(path.join(tmpdir(), RENDER_TEMP_PREFIX));
   try {
     return await run(tempDir);
   } finally {

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -17,6 +17,8 @@ export interface Storage {
   /** The bytes, or the inclusive byte range `start`-`end` of them. */
   read(key: string, range?: { start: number; end: number }): Readable;
   delete(key: string): Promise<void>;
+  /** Keys in `folder` last written before `before` (the retention clean-up's leftovers). */
+  keysOlderThan(folder: string, before: Date): Promise<string[]>;
 }
 
 const KEY_PATTERN = /^[a-z]+\/[0-9a-f-]+\.[a-z0-9]+$/;
@@ -51,6 +53,21 @@ export function createLocalStorage(root: string): Storage {
     read: (key, range) => createReadStream(pathOf(key), range),
     async delete(key) {
       await rm(pathOf(key), { force: true });
+    },
+    async keysOlderThan(folder, before) {
+      const dir = path.join(root, folder);
+      const names = await readdir(dir).catch((err: NodeJS.ErrnoException) => {
+        if (err.code === 'ENOENT') return [];
+        throw err;
+      });
+      const keys: string[] = [];
+      for (const name of names) {
+        const key = `${folder}/${name}`;
+        if (!KEY_PATTERN.test(key)) continue;
+        const stats = await stat(path.join(dir, name)).catch(() => undefined);
+        if (stats?.isFile() && stats.mtime < before) keys.push(key);
+      }
+      return keys;
     },
   };
 }

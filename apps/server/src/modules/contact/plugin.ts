@@ -1,14 +1,15 @@
 import { api } from '@rasma/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import type { Db } from '../../db/client.js';
 import { route } from '../../http/route.js';
-import { saveContactMessage } from './service.js';
+import { sendContactMessage, type ContactDeps } from './service.js';
 
-/** The contact form (spec 2.10). Prefix `/api`. */
-export const contactModule: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
-  route(app, api.contact, async ({ body, user, reply }) => {
-    await saveContactMessage(db, body, user?.id);
+/** The contact form (spec 2.10) and the support address the public pages show. Prefix `/api`. */
+export const contactModule: FastifyPluginAsync<ContactDeps> = async (app, deps) => {
+  route(app, api.contact, async ({ body, user, request, reply }) => {
+    await sendContactMessage(deps, body, { ip: request.ip, userId: user?.id });
     reply.status(201);
     return { message: 'Message sent' };
   });
+
+  route(app, api.siteInfo, () => ({ supportEmail: deps.supportEmail }));
 };

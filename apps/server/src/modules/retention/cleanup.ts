@@ -1,0 +1,131 @@
+import { readdir, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { and, eq, exists, isNotNull, lt, or, not } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { images, videos } from '../../db/schema.js';
+import type { JobQueue } from '../../queue/queue.js';
+import { RENDER_TEMP_PREFIX } from '../../render/runner.js';
+import type { Storage } from '../../storage/storage.js';
+
+export const RETENTION_QUEUE = 'retention-cleanup';
+/** Hourly, so a file past its limit below is gone within the next hour. */
+export const RETENTION_CRON = '17 * * * *';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * How long uploads and temporary files may stay. The render worker deletes an upload once its video
+ * is made or has failed; the clean-up removes what that missed (a crash between the two, a failed
+ * delete). With the hourly run, nothing outlives 23 hours: the privacy policy promises 24.
+ */
+export const RETENTION_LIMITS = {
+  /** An upload no render is waiting for, or a file without a row (a crash mid-upload). */
+  leftoverUploadMs: HOUR_MS,
+  /** Any upload, even one whose render still waits (that video then fails and is refunded). */
+  maxUploadMs: 22 * HOUR_MS,
+  /** A render's temporary folder left by a killed process (renders last minutes at most). */
+  renderTempMs: 2 * HOUR_MS,
+};
+
+export interface RetentionDeps {
+  db: Db;
+  storage: Storage;
+  /** Where renders make their temporary folders (the OS temp dir). */
+  tempDir?: string;
+}
+
+export interface RetentionReport {
+  uploads: number;
+  orphanFiles: number;
+  tempFolders: number;
+}
+
+const ago = (now: Date, ms: number) => new Date(now.getTime() - ms);
+
+/** Deletes uploads and temporary files past their limits; videos stay until their owner deletes them. */
+export async function deleteExpiredFiles(
+  deps: RetentionDeps,
+  now = new Date(),
+): Promise<RetentionReport> {
+  return {
+    uploads: await deleteExpiredUploads(deps, now),
+    orphanFiles: await deleteOrphanUploadFiles(deps, now),
+    tempFolders: await deleteOldRenderTemp(deps.tempDir ?? tmpdir(), now),
+  };
+}
+
+async function deleteExpiredUploads({ db, storage }: RetentionDeps, now: Date): Promise<number> {
+  const awaitingRender = db
+    .select({ id: videos.id })
+    .from(videos)
+    .where(and(eq(videos.imageId, images.id), eq(videos.status, 'processing')));
+  const expired = await db
+    .select({ id: images.id, storageKey: images.storageKey })
+    .from(images)
+    .where(
+      and(
+        isNotNull(images.storageKey),
+        or(
+          lt(images.uploadedAt, ago(now, RETENTION_LIMITS.maxUploadMs)),
+          and(
+            lt(images.uploadedAt, ago(now, RETENTION_LIMITS.leftoverUploadMs)),
+            not(exists(awaitingRender)),
+          ),
+        ),
+      ),
+    );
+  for (const { id, storageKey } of expired) {
+    if (storageKey) await storage.delete(storageKey);
+    await db.update(images).set({ storageKey: null }).where(eq(images.id, id));
+  }
+  return expired.length;
+}
+
+/** Files in the uploads folder that no image row points at. */
+async function deleteOrphanUploadFiles({ db, storage }: RetentionDeps, now: Date) {
+  const old = await storage.keysOlderThan('images', ago(now, RETENTION_LIMITS.leftoverUploadMs));
+  let deleted = 0;
+  for (const key of old) {
+    const [row] = await db
+      .select({ id: images.id })
+      .from(images)
+      .where(eq(images.storageKey, key))
+      .limit(1);
+    if (row) continue;
+    await storage.delete(key);
+    deleted += 1;
+  }
+  return deleted;
+}
+
+async function deleteOldRenderTemp(tempDir: string, now: Date): Promise<number> {
+  const before = ago(now, RETENTION_LIMITS.renderTempMs);
+  let deleted = 0;
+  for (const name of await readdir(tempDir)) {
+    if (!name.startsWith(RENDER_TEMP_PREFIX)) continue;
+    const folder = path.join(tempDir, name);
+    const stats = await stat(folder).catch(() => undefined);
+    if (!stats?.isDirectory() || stats.mtime >= before) continue;
+    await rm(folder, { recursive: true, force: true });
+    deleted += 1;
+  }
+  return deleted;
+}
+
+/**
+ * Schedules the clean-up on the job queue (one run per hour whichever server's clock sends it) and
+ * works its jobs here. Temporary folders are those of the machine that runs the job.
+ */
+export async function startRetention(
+  deps: RetentionDeps & { queue: JobQueue; log: FastifyBaseLogger },
+): Promise<void> {
+  const { queue, log } = deps;
+  await queue.createQueue(RETENTION_QUEUE);
+  await queue.schedule(RETENTION_QUEUE, RETENTION_CRON);
+  await queue.work(RETENTION_QUEUE, async () => {
+    const report = await deleteExpiredFiles(deps);
+    log.info(report, 'retention clean-up done');
+  });
+}
