@@ -19,13 +19,15 @@ const suites = {
     vitest: { configFile: 'packages/engine/vitest.config.ts', dir: 'packages/engine' },
   },
   server: {
-    // Where a silent bug costs most: sign-in codes, sessions, the guards, the route wrapper, limits.
+    // Where a silent bug costs most: sign-in codes, sessions, the guards, the route wrapper, limits
+    // and the credits ledger.
     mutate: [
       'apps/server/src/modules/auth/codes.ts',
       'apps/server/src/modules/auth/session-store.ts',
       'apps/server/src/http/guards.ts',
       'apps/server/src/http/route.ts',
       'apps/server/src/limits/rate-limiter.ts',
+      'apps/server/src/modules/credits/ledger.ts',
     ],
     // Its own vitest config: the test files that exercise these modules, and a file whose server
     // did not start counted as failed tests.
@@ -73,5 +75,7 @@ export default {
   // Outside the working tree, so lint and format runs of others never see the sandbox copies.
   tempDirName: join(tmpdir(), 'rasma-stryker'),
   cleanTempDir: true,
+  // With `--incremental`, a rerun tests only the mutants whose code or covering tests changed.
+  incrementalFile: join('reports', `stryker-incremental-${name}.json`),
   ...suite.options,
 };

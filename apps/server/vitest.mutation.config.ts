@@ -18,6 +18,8 @@ export default defineConfig({
       'test/admin-gate.test.ts',
       'test/endpoints.test.ts',
       'test/contact.test.ts',
+      'test/credits.test.ts',
+      'test/credits-ledger.test.ts',
     ],
     reporters: ['default', new FileFailuresFailTests()],
   },
