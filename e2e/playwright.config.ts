@@ -51,6 +51,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: process.env.RASMA_E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
+      // The administrators of the admin area's browser tests (tests/admin.spec.ts).
+      ADMIN_EMAILS: 'e2e-admin@example.com,e2e-analytics-admin@example.com',
     },
   },
 });

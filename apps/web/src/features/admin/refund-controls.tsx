@@ -69,7 +69,7 @@ export function RefundControls({ userId, onRefunded }: { userId: string; onRefun
           +{credits} {credits === 1 ? 'Credit' : 'Credits'}
         </Button>
       ))}
-      <form className="flex items-end gap-2" onSubmit={submitCustom}>
+      <form className="flex items-end gap-2" onSubmit={submitCustom} noValidate>
         <div>
           <Label htmlFor={`refund-${userId}`}>Custom amount</Label>
           <Input
