@@ -1,3 +1,142 @@
+import { api, type SubscriptionTier } from '@rasma/contract';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Page } from '@/components/layout/page';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { useAfterPayment } from '@/features/credits/after-payment';
+import {
+  usePaymentConfig,
+  useRefreshBilling,
+  useUserDetails,
+} from '@/features/credits/billing-queries';
+import { BuyCreditsCard } from '@/features/credits/buy-credits-card';
+import { CreditHistory } from '@/features/credits/credit-history';
+import { PaymentDialog, type PendingPayment } from '@/features/credits/payment-dialog';
+import { PaymentIssueBanner } from '@/features/credits/payment-issue-banner';
+import { PlanCards, tierLabel } from '@/features/credits/plan-cards';
+import { SubscriptionCard } from '@/features/credits/subscription-card';
+import { toast } from '@/hooks/use-toast';
+import { serverMessage } from '@/lib/api-client';
+import { useApiMutation } from '@/lib/api-query';
 
-export const CreditsPage = () => <Page title="Credits & Subscriptions" />;
+export function CreditsPage() {
+  const { data: details } = useUserDetails();
+  const { data: config } = usePaymentConfig();
+  const [payment, setPayment] = useState<PendingPayment | null>(null);
+  const [showPlans, setShowPlans] = useState(false);
+  const refresh = useRefreshBilling();
+  const afterPayment = useAfterPayment();
+
+  // The provider's return URL after a redirect-based payment.
+  const [params] = useSearchParams();
+  const returned = useRef(false);
+  useEffect(() => {
+    if (params.get('success') === 'true' && !returned.current) {
+      returned.current = true;
+      afterPayment();
+    }
+  }, [params, afterPayment]);
+
+  const subscribe = useApiMutation(api.subscribe, {
+    onSuccess: (res, { body }) => {
+      if (res.noChargeNeeded) {
+        toast({ title: 'Subscription Updated', description: res.message });
+        void refresh();
+        return;
+      }
+      if (!res.clientSecret) {
+        toast({
+          title: 'Payment Setup Error',
+          description: 'Unable to set up payment. Please try again.',
+          variant: 'destructive',
+        });
+        return;
+      }
+      if (res.isProrated) toast({ title: 'Prorated Upgrade', description: res.message });
+      setPayment({
+        clientSecret: res.clientSecret,
+        amount: res.amount,
+        title: `Subscribe to ${tierLabel(body.tier)}`,
+      });
+    },
+    onError: (err) =>
+      toast({
+        title: 'Subscription Error',
+        description: serverMessage(err, 'Unable to change your plan. Please try again.'),
+        variant: 'destructive',
+      }),
+  });
+  const purchase = useApiMutation(api.purchaseCredits, {
+    onSuccess: (res, { body }) => setPayment({ ...res, title: `Buy ${body.credits} credits` }),
+    onError: (err) =>
+      toast({
+        title: 'Purchase Error',
+        description: serverMessage(err, 'Unable to start the purchase. Please try again.'),
+        variant: 'destructive',
+      }),
+  });
+  const schedule = useApiMutation(api.scheduleSubscriptionChange, {
+    onSuccess: (res) => {
+      toast({ title: 'Subscription Change Scheduled', description: res.message });
+      void refresh();
+    },
+    onError: () =>
+      toast({
+        title: 'Error',
+        description: 'Failed to schedule subscription change. Please try again.',
+        variant: 'destructive',
+      }),
+  });
+  const busy = subscribe.isPending || purchase.isPending || schedule.isPending;
+  const choose = (tier: SubscriptionTier) => subscribe.mutate({ body: { tier } });
+
+  return (
+    <Page title="Credits & Subscriptions">
+      {config?.provider === 'test' && (
+        <p className="mb-6 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          <strong>Test mode:</strong> payments use test cards and nothing is charged.
+        </p>
+      )}
+      <PaymentIssueBanner />
+      {!details ? (
+        <Spinner />
+      ) : (
+        <div className="grid gap-8">
+          <SubscriptionCard
+            details={details}
+            busy={busy}
+            onSchedule={(tier) => schedule.mutate({ body: { tier } })}
+          />
+          {details.subscriptionTier === 'free' ? (
+            <PlanCards details={details} busy={busy} onChoose={choose} />
+          ) : (
+            <div>
+              <Button variant="outline" onClick={() => setShowPlans(!showPlans)}>
+                {showPlans ? 'Hide Plans' : 'Change Plan'}
+              </Button>
+              {showPlans && (
+                <div className="mt-6">
+                  <PlanCards details={details} busy={busy} onChoose={choose} />
+                </div>
+              )}
+            </div>
+          )}
+          {details.subscriptionTier !== 'free' && (
+            <BuyCreditsCard
+              busy={busy}
+              onBuy={(credits) => purchase.mutate({ body: { credits } })}
+            />
+          )}
+          <CreditHistory />
+        </div>
+      )}
+      <PaymentDialog
+        payment={payment}
+        config={config}
+        onClose={() => setPayment(null)}
+        onPaid={afterPayment}
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,86 @@
+import { api, type LedgerKind } from '@rasma/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { apiCall } from '@/lib/api-client';
+import { formatDate } from './billing-queries';
+
+const KIND_LABELS: Record<LedgerKind, string> = {
+  signup_grant: 'Welcome credits',
+  video_debit: 'Video',
+  video_refund: 'Refund',
+  weekly_grant: 'Weekly free credits',
+  plan_grant: 'Plan credits',
+  pack_purchase: 'Credit pack',
+  admin_refund: 'Refund by support',
+};
+
+/** The balance's history from the ledger, newest first, with the balance after each change. */
+export function CreditHistory() {
+  const [page, setPage] = useState(1);
+  const { data } = useQuery({
+    queryKey: ['credit-history', page],
+    queryFn: ({ signal }) => apiCall(api.creditHistory, { query: { page } }, signal),
+    placeholderData: keepPreviousData,
+  });
+  if (!data) return null;
+  return (
+    <Card title="Credit History">
+      {data.entries.length === 0 ? (
+        <p className="text-sm text-slate-600">No credit changes yet.</p>
+      ) : (
+        <table className="w-full text-left text-sm">
+          <thead className="text-slate-500">
+            <tr>
+              <th className="py-2 font-medium">Date</th>
+              <th className="py-2 font-medium">What</th>
+              <th className="py-2 text-right font-medium">Amount</th>
+              <th className="py-2 text-right font-medium">Balance</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.entries.map((entry) => (
+              <tr key={entry.id} className="border-t border-slate-100">
+                <td className="py-2 whitespace-nowrap">{formatDate(entry.createdAt)}</td>
+                <td className="py-2">
+                  <span className="font-medium">{KIND_LABELS[entry.kind]}</span>
+                  <span className="block text-slate-500">{entry.reason}</span>
+                </td>
+                <td
+                  className={`py-2 text-right font-medium ${entry.delta > 0 ? 'text-emerald-700' : 'text-slate-700'}`}
+                >
+                  {entry.delta > 0 ? `+${entry.delta}` : entry.delta}
+                </td>
+                <td className="py-2 text-right">{entry.balanceAfter}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {data.pagination.totalPages > 1 && (
+        <div className="mt-4 flex items-center justify-end gap-3 text-sm">
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={!data.pagination.hasPrev}
+            onClick={() => setPage(page - 1)}
+          >
+            Previous
+          </Button>
+          <span>
+            Page {data.pagination.currentPage} of {data.pagination.totalPages}
+          </span>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={!data.pagination.hasNext}
+            onClick={() => setPage(page + 1)}
+          >
+            Next
+          </Button>
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,78 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signUp } from '../support/auth.js';
+
+test.use({ viewport: { width: 1280, height: 900 } });
+
+const balanceLink = (page: Page, credits: number) =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: `Credits: ${credits}` });
+
+async function payWithTestCard(page: Page, cardNumber: string, amount: string) {
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText(`Amount due: ${amount}`)).toBeVisible();
+  await dialog.getByLabel('Card number').fill(cardNumber);
+  await dialog.getByLabel('Expiry (MM/YY)').fill('12/39');
+  await dialog.getByLabel('CVC').fill('123');
+  await dialog.getByRole('button', { name: `Pay ${amount}` }).click();
+}
+
+test('a free user upgrades to basic with the test card, then buys a pack', async ({ page }) => {
+  // Sign-up, two payments and their two-second returns home, on a shared 2-core machine.
+  test.setTimeout(90_000);
+  await signUp(page);
+  await page.goto('/credits');
+  await expect(page.getByText('Test mode:', { exact: true }).first()).toBeVisible();
+  await expect(page.getByTestId('current-tier')).toHaveText('FREE');
+  await expect(page.getByRole('heading', { name: 'Buy Credits' })).toHaveCount(0);
+  const basic = page.getByRole('region', { name: 'Basic plan' });
+  await expect(basic.getByText('$11.00')).toBeVisible();
+  await expect(basic.getByText('400 credits a month')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Plus plan' }).getByText('Most Popular'),
+  ).toBeVisible();
+
+  await basic.getByRole('button', { name: 'Choose Basic' }).click();
+  await payWithTestCard(page, '4242 4242 4242 4242', '$11.00');
+  await expect(page.getByText('Payment Successful!')).toBeVisible();
+  // Spec 4: the app goes home 2 s after a payment, with the balance refetched meanwhile.
+  await expect(page).toHaveURL('/');
+  await expect(balanceLink(page, 440)).toBeVisible();
+
+  await page.goto('/credits');
+  await expect(page.getByTestId('current-tier')).toHaveText('BASIC');
+  await expect(page.getByText('Renews on')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Buy Credits' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Change Plan' })).toBeVisible();
+
+  // A declined card shows the provider's reason and adds nothing; the good card then pays.
+  await page.getByRole('button', { name: '50 credits · $25.00' }).click();
+  await payWithTestCard(page, '4000 0000 0000 0002', '$25.00');
+  await expect(page.getByRole('dialog').getByRole('alert')).toHaveText('Your card was declined.');
+  await payWithTestCard(page, '4242 4242 4242 4242', '$25.00');
+  await expect(page).toHaveURL('/');
+  // 440 + 50: the declined attempt added nothing.
+  await expect(balanceLink(page, 490)).toBeVisible();
+});
+
+test('the custom amount takes digits only, defaults to 20 and needs at least 10', async ({
+  page,
+}) => {
+  await signUp(page);
+  await page.goto('/credits');
+  await page
+    .getByRole('region', { name: 'Basic plan' })
+    .getByRole('button', { name: 'Choose Basic' })
+    .click();
+  await payWithTestCard(page, '4242424242424242', '$11.00');
+  await expect(page).toHaveURL('/');
+  await page.goto('/credits');
+
+  const amount = page.getByLabel('Custom amount (min 10)');
+  await expect(page.getByRole('button', { name: 'Buy 20 credits · $10.00' })).toBeEnabled();
+  await amount.fill('9');
+  await expect(page.getByRole('button', { name: 'Buy 9 credits · $4.50' })).toBeDisabled();
+  await amount.fill('');
+  await amount.pressSequentially('1a5');
+  await expect(amount).toHaveValue('15');
+  await page.getByRole('button', { name: 'Buy 15 credits · $7.50' }).click();
+  await expect(page.getByRole('dialog').getByText('Amount due: $7.50')).toBeVisible();
+});
