@@ -1,8 +1,15 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 
-/** The e2e server has no SMTP_URL, so its mail lands as .eml files in DATA_DIR/outbox. */
-export async function latestCodeFor(email: string, timeoutMs = 10_000): Promise<string> {
+/**
+ * The e2e server has no SMTP_URL, so its mail lands as .eml files in DATA_DIR/outbox. Returns what
+ * `pick` finds in the newest mail it finds anything in, waiting for it up to `timeoutMs`.
+ */
+async function findInOutbox<T>(
+  pick: (raw: string) => T | undefined,
+  what: string,
+  timeoutMs = 10_000,
+): Promise<T> {
   const dataDir = process.env.RASMA_E2E_DATA_DIR;
   if (!dataDir) throw new Error('RASMA_E2E_DATA_DIR is not set (see playwright.config.ts)');
   const outbox = path.join(dataDir, 'outbox');
@@ -10,12 +17,21 @@ export async function latestCodeFor(email: string, timeoutMs = 10_000): Promise<
   while (Date.now() < deadline) {
     const files = (await readdir(outbox).catch(() => [])).sort().reverse();
     for (const file of files) {
-      const raw = await readFile(path.join(outbox, file), 'utf8');
-      if (!raw.includes(`To: ${email}`)) continue;
-      const code = /sign-in code is (\d{6})/.exec(raw)?.[1];
-      if (code) return code;
+      const found = pick(await readFile(path.join(outbox, file), 'utf8'));
+      if (found !== undefined) return found;
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`no code for ${email} in ${outbox}`);
+  throw new Error(`no ${what} in ${outbox}`);
 }
+
+export const latestCodeFor = (email: string, timeoutMs?: number): Promise<string> =>
+  findInOutbox(
+    (raw) => (raw.includes(`To: ${email}`) ? /sign-in code is (\d{6})/.exec(raw)?.[1] : undefined),
+    `code for ${email}`,
+    timeoutMs,
+  );
+
+/** The whole mail (headers and body) whose text contains `text`. */
+export const mailContaining = (text: string): Promise<string> =>
+  findInOutbox((raw) => (raw.includes(text) ? raw : undefined), `mail containing "${text}"`);

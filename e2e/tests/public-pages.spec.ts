@@ -1,7 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
+import { mailContaining } from '../support/outbox.js';
 
 const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 const h2 = (page: Page, name: string) => page.getByRole('heading', { level: 2, name });
+const toast = (page: Page) => page.getByRole('region', { name: /Notifications/ }).locator('li');
 
 test.describe('landing page', () => {
   test('shows the hero, the three showcases and the closing block', async ({ page }) => {
@@ -203,4 +205,81 @@ test.describe('on a phone (390 px wide)', () => {
       await expect(menu).not.toBeInViewport();
     });
   }
+});
+
+test.describe('terms and privacy', () => {
+  test('the terms are dated and link to the privacy policy', async ({ page }) => {
+    await page.goto('/terms');
+    await expect(h1(page, 'Terms of Service')).toBeVisible();
+    await expect(page.getByText('Last updated January 26, 2025')).toBeVisible();
+    await page.getByRole('main').getByRole('link', { name: 'Privacy Policy' }).click();
+    await expect(h1(page, 'Privacy Policy')).toBeVisible();
+  });
+
+  test('the privacy policy has its 12 sections, key claims and the support address', async ({
+    page,
+  }) => {
+    await page.goto('/privacy');
+    await expect(page.getByText('Last updated January 26, 2025')).toBeVisible();
+    const contents = page.getByRole('navigation', { name: 'Contents' }).getByRole('link');
+    await expect(contents).toHaveText([
+      'Information we collect',
+      'How we use your information',
+      'Data processing and AI',
+      'Data retention',
+      'Information sharing',
+      'Data security',
+      'Third-party services',
+      'Your rights',
+      'International data transfers',
+      'Children’s privacy',
+      'Changes to this policy',
+      'Contact us',
+    ]);
+    const main = page.getByRole('main');
+    for (const claim of [
+      'The uploaded image is deleted as soon as its video has been generated',
+      'Temporary files made while processing are deleted within 24 hours',
+      'not used to train AI models without your explicit consent',
+      'stay in your library until you delete them',
+      'we never see or store them',
+      'not for children under 13',
+      'no cookie is set for this',
+    ]) {
+      await expect(main.getByText(claim)).toBeVisible();
+    }
+    const support = main.getByRole('link', { name: /^support@/ }).first();
+    await expect(support).toHaveAttribute('href', /^mailto:support@/);
+  });
+});
+
+test.describe('contact form', () => {
+  test('an empty message is refused with a toast', async ({ page }) => {
+    await page.goto('/contact');
+    await expect(page.getByText('within 24 hours on business days')).toBeVisible();
+    await page.getByLabel('Message').fill('   ');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(toast(page)).toContainText('Please write a message before sending.');
+  });
+
+  test('a message is sent to support, with replies to the sender', async ({ page }) => {
+    await page.goto('/privacy');
+    const supportEmail = await page
+      .getByRole('main')
+      .getByRole('link', { name: /^support@/ })
+      .first()
+      .innerText();
+
+    await page.goto('/contact');
+    const text = `Please add a pencil style ${Date.now()}`;
+    await page.getByLabel('Email (optional)').fill('fan@example.com');
+    await page.getByLabel('Message').fill(text);
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(toast(page)).toContainText('Message Sent');
+    await expect(page.getByLabel('Message')).toHaveValue('');
+
+    const mail = await mailContaining(text);
+    expect(mail).toContain(`To: ${supportEmail}`);
+    expect(mail).toMatch(/^Reply-To: fan@example\.com$/m);
+  });
 });

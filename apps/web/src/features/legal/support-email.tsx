@@ -1,0 +1,13 @@
+import { api } from '@rasma/contract';
+import { useApiQuery } from '@/lib/api-query';
+
+/** The support address from the server's configuration, as a mail link. */
+export function SupportEmail() {
+  const { data } = useApiQuery(api.siteInfo);
+  if (!data) return <span>our support address (loading...)</span>;
+  return (
+    <a href={`mailto:${data.supportEmail}`} className="text-ink-soft underline">
+      {data.supportEmail}
+    </a>
+  );
+}
