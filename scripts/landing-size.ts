@@ -1,0 +1,112 @@
+/**
+ * `npm run bench:landing`: what a first visit to the landing page costs. Builds the web app, starts
+ * the production server on it, opens `/` in Chromium with an empty cache several times, and prints
+ * the JavaScript and CSS the page loaded (each file gzipped at level 9, as a server or CDN would
+ * send it) and the time to first contentful paint (median). Fails when the JavaScript is over its
+ * budget or when a file of the workspace, credits or admin pages was loaded.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { markdownTable, startServer } from './bench-support.js';
+
+/** The issue's target for the landing's JavaScript, gzipped. */
+const JS_BUDGET_KB = 120;
+const RUNS = 5;
+/** Chunks of the signed-in pages (named after their page files by the bundler). */
+const SIGNED_IN_CHUNKS = /^(workspace|credits|process|dashboard|analytics|users)-/;
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+
+interface Loaded {
+  file: string;
+  type: 'script' | 'stylesheet';
+  bytes: number;
+  gzipped: number;
+}
+
+async function visit(url: string, executablePath: string) {
+  const browser = await chromium.launch({ executablePath, args: ['--no-sandbox'] });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const loaded: Promise<Loaded | undefined>[] = [];
+    page.on('response', (response) => {
+      const type = response.request().resourceType();
+      if (type !== 'script' && type !== 'stylesheet') return;
+      loaded.push(
+        response.body().then((body) => ({
+          file: path.basename(new URL(response.url()).pathname),
+          type,
+          bytes: body.length,
+          gzipped: gzipSync(body, { level: 9 }).length,
+        })),
+      );
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const fcp = await page.evaluate(
+      () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+    );
+    const files = (await Promise.all(loaded)).filter((f): f is Loaded => f !== undefined);
+    return { fcp, files };
+  } finally {
+    await browser.close();
+  }
+}
+
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+
+async function main(): Promise<void> {
+  execFileSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'rasma-landing-'));
+  const server = await startServer(dataDir, undefined, {
+    WEB_DIST_DIR: path.join(repoRoot, 'apps/web/dist'),
+  });
+  try {
+    const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await visit(`${server.url}/`, executablePath));
+    const files = runs[0]?.files ?? [];
+    console.log(
+      markdownTable(
+        files.map((f) => ({
+          file: f.file,
+          type: f.type,
+          KB: kb(f.bytes),
+          'KB gzipped': kb(f.gzipped),
+        })),
+      ),
+    );
+    const total = (type: Loaded['type']) =>
+      files.filter((f) => f.type === type).reduce((sum, f) => sum + f.gzipped, 0);
+    const js = kb(total('script'));
+    const css = kb(total('stylesheet'));
+    const fcps = runs.map((run) => Math.round(run.fcp));
+    console.log(`\nLanding JavaScript: ${js} KB gzipped (budget ${JS_BUDGET_KB} KB)`);
+    console.log(`Landing CSS: ${css} KB gzipped`);
+    console.log(
+      `First contentful paint: median ${median(fcps)} ms over ${RUNS} cold loads (${fcps.join(', ')} ms)`,
+    );
+    const signedIn = files.filter((f) => SIGNED_IN_CHUNKS.test(f.file));
+    if (signedIn.length > 0) {
+      console.error(
+        `Signed-in code loaded by the landing: ${signedIn.map((f) => f.file).join(', ')}`,
+      );
+      process.exitCode = 1;
+    }
+    if (js > JS_BUDGET_KB) {
+      console.error(`Over budget by ${Math.round((js - JS_BUDGET_KB) * 10) / 10} KB`);
+      process.exitCode = 1;
+    }
+  } finally {
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
