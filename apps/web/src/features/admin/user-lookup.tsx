@@ -28,7 +28,7 @@ export function UserLookup() {
   const found = lookup.data;
   return (
     <Card title="User Lookup">
-      <form className="flex gap-2" onSubmit={search}>
+      <form className="flex gap-2" onSubmit={search} noValidate>
         <Input
           type="email"
           aria-label="User email"

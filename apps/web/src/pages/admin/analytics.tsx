@@ -7,13 +7,11 @@ import {
   type WebsiteAnalytics,
 } from '@rasma/contract';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Select } from '@/components/ui/select';
 import { AccessDenied } from '@/features/admin/access-denied';
+import { BackToAdmin } from '@/features/admin/back-to-admin';
 import { abbreviate, formatDateTime, isAccessDenied } from '@/features/admin/format';
 import { StatCard } from '@/features/admin/stat-card';
 import { TrendChart } from '@/features/admin/trend-chart';
@@ -125,11 +123,7 @@ export function AdminAnalyticsPage() {
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-10">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <Button asChild variant="ghost">
-          <Link to="/admin">
-            <ArrowLeft aria-hidden className="h-4 w-4" /> Back to Admin
-          </Link>
-        </Button>
+        <BackToAdmin />
         <Select
           aria-label="Time range"
           value={range}

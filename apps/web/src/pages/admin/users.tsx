@@ -1,12 +1,11 @@
 import { ADMIN_LIMITS, api, endpointUrl, type AdminUser } from '@rasma/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ArrowLeft } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { AccessDenied } from '@/features/admin/access-denied';
+import { BackToAdmin } from '@/features/admin/back-to-admin';
 import { formatDate, isAccessDenied } from '@/features/admin/format';
 import { UserDetails } from '@/features/admin/user-details';
 import { useUserLookup } from '@/features/admin/use-user-lookup';
@@ -78,11 +77,7 @@ export function AdminUsersPage() {
 
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-10">
-      <Button asChild variant="ghost">
-        <Link to="/admin">
-          <ArrowLeft aria-hidden className="h-4 w-4" /> Back to Admin
-        </Link>
-      </Button>
+      <BackToAdmin />
       <h1 className="font-display text-4xl font-bold text-ink">User Management</h1>
       {details.data && (
         <Card
@@ -103,7 +98,7 @@ export function AdminUsersPage() {
         <Button variant="outline" disabled={!data?.hasNextPage} onClick={() => setPage(page + 1)}>
           Next
         </Button>
-        <form className="flex items-center gap-2" onSubmit={goTo}>
+        <form className="flex items-center gap-2" onSubmit={goTo} noValidate>
           <Input
             type="number"
             min={1}
