@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { linesPng } from '../test/fixtures.js';
-import { rgbaOf, sketchParams } from '../test/helpers.js';
+import { linesPng, scenePng } from '../test/fixtures.js';
+import { psnr, rgbaOf, sketchParams } from '../test/helpers.js';
 import { FrameRenderer } from './frames.js';
 import { loadHand } from './hand.js';
+import { outline, outlineToGrey } from './outline.js';
 import { planSketch } from './sketch.js';
+import { GREY_TO_Y } from './yuv.js';
 
 async function renderAll(colour: boolean): Promise<{ hashes: string[]; chromaOff: number[] }> {
   const image = await rgbaOf(await linesPng(160, 120));
@@ -35,5 +37,18 @@ describe('frames', () => {
     const b = await renderAll(true);
     expect(a.hashes).toEqual(b.hashes);
     expect(new Set(a.hashes).size).toBeGreaterThan(30);
+  });
+
+  it('ends the black-and-white drawing on exactly the outline preview, hatching included', async () => {
+    const image = await rgbaOf(await scenePng(240, 180, 30));
+    const sketch = planSketch(image, sketchParams({ drawingTime: 1 }));
+    sketch.script.hand = await loadHand(60);
+    const renderer = new FrameRenderer(sketch.script);
+    let last: Uint8Array | undefined;
+    for (let frame = renderer.next(); frame; frame = renderer.next()) last = frame;
+    // What the browser's live preview computes from the same pixels.
+    const preview = outlineToGrey(outline(image)).map((g) => GREY_TO_Y[g]!);
+    expect(preview.some((y) => y < 60)).toBe(true);
+    expect(psnr(last!.subarray(0, 240 * 180), preview)).toBeGreaterThanOrEqual(40);
   });
 });

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { outline, outlineToGrey, removeSpecks } from './outline.js';
+import { solidInkShare } from '../test/measures.js';
+import { KIND, outline, outlineToGrey, removeSpecks } from './outline.js';
+import type { OutlineResult } from './outline.js';
 import type { RgbaImage } from './types.js';
 
 /** White image with a dark square (grey level `g`) in the middle. */
@@ -13,27 +15,80 @@ function squareImage(size: number, g: number, from = 0.3, to = 0.7): RgbaImage {
   return { width: size, height: size, data };
 }
 
-const inkCount = (ink: Uint8Array) => ink.reduce((a, v) => a + v, 0);
+const isHatch = (kind: number) => (kind & 7) === KIND.hatch || (kind & 7) === KIND.cross;
+const hatchCount = (result: OutlineResult) => result.kind.filter(isHatch).length;
 
 describe('outline', () => {
-  it('draws the edges of a shape and leaves white paper white', () => {
-    const result = outline(squareImage(64, 0));
+  it('draws the edges of a shape as near-black pen lines and leaves white paper white', () => {
+    const result = outline(squareImage(64, 0), { grayscaleLevel: 0 });
     expect(result.ink[32 * 64 + 19]).toBe(1); // on the left edge
     expect(result.ink[5 * 64 + 5]).toBe(0); // paper
+    // At level 0 only the outlines: the black square's inside stays paper.
+    expect(result.ink[32 * 64 + 32]).toBe(0);
     const grey = outlineToGrey(result);
     expect(grey[5 * 64 + 5]).toBe(255);
-    expect(grey[32 * 64 + 19]).toBeLessThan(80);
+    expect(grey[32 * 64 + 19]).toBeLessThan(40);
   });
 
-  it('turns more of the dark areas into ink as the level rises', () => {
+  it('hatches dark areas more densely the darker they are, cross-hatching only the darkest', () => {
+    const shares = [30, 100, 170].map((g) => {
+      const result = outline(squareImage(128, g, 0.1, 0.9));
+      let inked = 0;
+      let crossed = 0;
+      for (let y = 30; y < 98; y++)
+        for (let x = 30; x < 98; x++) {
+          inked += result.ink[y * 128 + x]!;
+          if ((result.kind[y * 128 + x]! & 7) === KIND.cross) crossed++;
+        }
+      // Lines with paper between them: no slab of ink a 9x9 square fits in.
+      expect(solidInkShare(result.ink, 128, 128)).toBe(0);
+      return { inked: inked / 68 ** 2, crossed };
+    });
+    expect(shares[0]!.inked).toBeGreaterThan(shares[1]!.inked + 0.05);
+    expect(shares[1]!.inked).toBeGreaterThan(shares[2]!.inked + 0.05);
+    expect(shares[0]!.crossed).toBeGreaterThan(50);
+    expect(shares[1]!.crossed).toBe(0);
+  });
+
+  it('draws more of the darkness as hatching as the level rises, none at level 0', () => {
     const image = squareImage(64, 110);
     const counts = [0, 64, 128, 192, 255].map((level) =>
-      inkCount(outline(image, { grayscaleLevel: level }).ink),
+      hatchCount(outline(image, { grayscaleLevel: level })),
     );
     expect(counts[0]).toBe(0);
     for (let i = 1; i < counts.length; i++)
       expect(counts[i]).toBeGreaterThanOrEqual(counts[i - 1]!);
-    expect(counts[4]).toBeGreaterThan(counts[1]!);
+    expect(counts[4]).toBeGreaterThan(counts[1]! + 50);
+  });
+
+  it("runs the hatching along a dark region's long axis", () => {
+    // A wide dark band, then the same band standing upright.
+    const band = (upright: boolean): RgbaImage => {
+      const data = new Uint8Array(160 * 160 * 4).fill(255);
+      for (let y = 0; y < 160; y++)
+        for (let x = 0; x < 160; x++) {
+          const [a, b] = upright ? [y, x] : [x, y];
+          if (a >= 10 && a < 150 && b >= 60 && b < 100)
+            data.fill(100, (y * 160 + x) * 4, (y * 160 + x) * 4 + 3);
+        }
+      return { width: 160, height: 160, data };
+    };
+    const pairs = (result: OutlineResult) => {
+      let across = 0;
+      let down = 0;
+      for (let y = 0; y < 159; y++)
+        for (let x = 0; x < 159; x++) {
+          const p = y * 160 + x;
+          if (!isHatch(result.kind[p]!)) continue;
+          if (isHatch(result.kind[p + 1]!)) across++;
+          if (isHatch(result.kind[p + 160]!)) down++;
+        }
+      return { across, down };
+    };
+    const lying = pairs(outline(band(false)));
+    const standing = pairs(outline(band(true)));
+    expect(lying.across).toBeGreaterThan(2 * lying.down);
+    expect(standing.down).toBeGreaterThan(2 * standing.across);
   });
 
   it('uses the fill level inside a zone instead of the global level', () => {
@@ -41,9 +96,11 @@ describe('outline', () => {
     const zone = { points: [{ x: 32, y: 32 }], brushSize: 20, fillLevel: 100 };
     const plain = outline(image, { grayscaleLevel: 0 });
     const zoned = outline(image, { grayscaleLevel: 0, zones: [zone] });
-    expect(inkCount(plain.ink)).toBe(0);
-    expect(zoned.ink[32 * 64 + 32]).toBe(1);
-    expect(zoned.ink[5 * 64 + 5]).toBe(0);
+    expect(hatchCount(plain)).toBe(0);
+    expect(hatchCount(zoned)).toBeGreaterThan(20);
+    zoned.kind.forEach((k, p) => {
+      if (isHatch(k)) expect(zoned.zoneMap[p], `hatch at ${p}`).toBe(1);
+    });
     expect(zoned.zoneMap[32 * 64 + 32]).toBe(1);
     // Zone coordinates scale with the pixels.
     const scaled = outline(squareImage(128, 110), {

@@ -1,13 +1,21 @@
 /**
- * Outline: image -> line-art tone -> ink. Pure TypeScript on typed arrays, no Node imports, so the
- * browser can run it live while sliders move (`@rasma/engine/outline`).
+ * Outline: image -> pen drawing. Lines follow the image's edge flow (flow.ts), dark areas get
+ * hatching (hatch.ts). Pure TypeScript on typed arrays, no Node imports, so the browser can run
+ * it live while sliders move (`@rasma/engine/outline`).
  */
 import { gaussianBlur } from './blur.js';
+import { edgeTangents, smoothAlongFlow, valueNoise } from './flow.js';
+import { hatch, KIND, labelComponents } from './hatch.js';
 import type { RgbaImage, ZoneShape } from './types.js';
 import { rasterizeZones } from './zones.js';
 
+export { CROSSED, KIND } from './hatch.js';
+
 export interface OutlineParams {
-  /** Global level 0-255: pixels whose tone is below it become ink. Default 128. */
+  /**
+   * Global level 0-255: how much of the picture's darkness is drawn as hatching, from outlines
+   * only at 0 to dense cross-hatching at 255. Default 128.
+   */
   grayscaleLevel?: number;
   /** Special Zones (points and brush in image pixels, fillLevel 0-100). First zone wins on overlap. */
   zones?: readonly ZoneShape[];
@@ -18,38 +26,39 @@ export interface OutlineParams {
 export interface OutlineResult {
   width: number;
   height: number;
-  /** Line-art tone 0-255 (dark = line), from XDoG. */
+  /** Pen shade 0-255 of each ink pixel (near-black); 255 on paper. */
   tone: Uint8Array;
   /** 1 where the pixel is ink, 0 elsewhere. */
   ink: Uint8Array;
   /** 0 outside zones, i + 1 inside zone i. */
   zoneMap: Uint8Array;
+  /**
+   * What each ink pixel belongs to (low 3 bits, `KIND`): contour, detail, hatch or cross-hatch;
+   * `CROSSED` marks hatch pixels a cross-hatching line passes over too. 0 on paper.
+   */
+  kind: Uint8Array;
 }
 
-/** XDoG parameters; sigma grows with the image so a preview and a render look alike. */
-const SIGMA_AT_1920 = 1.4;
+/** Edge detection at a 1920 px long side (scaled with the image). */
+const EDGE_SIGMA_AT_1920 = 1.3;
 const K = 1.6;
-const SHARPEN = 14;
-const EPSILON = 0.8;
-const PHI = 1.0;
-/** Ink is drawn darker than its tone so lines read as pen lines: grey = tone * INK_SHADE. */
-const INK_SHADE = 0.6;
-
+/** Structure tensor smoothing and the length of the smoothing along the flow. */
+const TENSOR_SIGMA_AT_1920 = 3;
+const FLOW_SIGMA_AT_1920 = 3;
+/** A line where the flow-smoothed DoG falls below -EDGE_THRESHOLD (luma units). */
+const EDGE_THRESHOLD = 0.012;
+/** Pen pressure: the threshold varies by +-PRESSURE over about PRESSURE_CELL px (at 1920). */
+const PRESSURE = 0.25;
+const PRESSURE_CELL_AT_1920 = 40;
+/** Smoothing of the luma that decides the hatching regions. */
+const REGION_SIGMA_AT_1920 = 3;
+/** Line components at least this many pixels (at 1920, scaled by area) are main contours. */
+const CONTOUR_AT_1920 = 160;
 /** Components of ink smaller than this many pixels (at 1920 long side, scaled by area) are dropped. */
-const SPECK_AT_1920 = 12;
-
-const TONE_LUT_SIZE = 4096;
-const TONE_LUT_RANGE = 4; // epsilon - S in [0, range]
-const toneLut = buildToneLut();
-
-function buildToneLut(): Uint8Array {
-  const lut = new Uint8Array(TONE_LUT_SIZE + 1);
-  for (let i = 0; i <= TONE_LUT_SIZE; i++) {
-    const d = -(i / TONE_LUT_SIZE) * TONE_LUT_RANGE;
-    lut[i] = Math.round(255 * (1 + Math.tanh(PHI * d)));
-  }
-  return lut;
-}
+const SPECK_AT_1920 = 24;
+/** Shade of line pixels: darkest at the line's heart, a little lighter at its rim. */
+const LINE_DARK = 14;
+const LINE_RIM = 60;
 
 /**
  * Luma of RGBA pixels composited over white paper, in [0, 1], averaged over f x f blocks (f = 1:
@@ -98,106 +107,89 @@ function lumaAt(data: Uint8Array | Uint8ClampedArray, j: number): number {
   return a === 255 ? v : (v * a + 255 * (255 - a)) / 255;
 }
 
-/** Working scale: large images are filtered at 1/f size so the blur stays near 1 px there. */
-function workScale(width: number, height: number): { f: number; sigma: number } {
-  const sigma = Math.max(0.9, (SIGMA_AT_1920 * Math.max(width, height)) / 1920);
-  const f = Math.max(1, Math.floor(sigma / 0.95));
-  return { f, sigma: sigma / f };
+/** Image long side / 1920: every length in the outline scales with it. */
+function scaleOf(width: number, height: number): number {
+  return Math.max(width, height) / 1920;
 }
 
 /**
- * The XDoG tone image: flat light areas white, edges and dark areas dark, soft in between. The
- * difference of Gaussians is computed at the working scale and interpolated back to full size
- * before the soft threshold, so the lines stay crisp.
+ * The pen drawing's shade image (255 = paper) at the default level. Kept under its old name for
+ * callers of the XDoG version.
  */
 export function xdogTone(image: RgbaImage): Uint8Array {
-  const { width, height } = image;
-  const { f, sigma } = workScale(width, height);
-  const g1 = toLuma(image, f);
-  const lw = Math.ceil(width / f);
-  const lh = Math.ceil(height / f);
-  const g2 = g1.slice();
-  gaussianBlur(g1, lw, lh, sigma);
-  gaussianBlur(g2, lw, lh, sigma * K);
-  // s = how far below the edge threshold; >= 0 means white paper.
-  for (let i = 0; i < g1.length; i++) g1[i] = EPSILON - ((1 + SHARPEN) * g1[i]! - SHARPEN * g2[i]!);
-  const tone = new Uint8Array(width * height);
-  const scale = TONE_LUT_SIZE / TONE_LUT_RANGE;
-  const toTone = (d: number) =>
-    d <= 0 ? 255 : d >= TONE_LUT_RANGE ? 0 : toneLut[(d * scale) | 0]!;
-  if (f === 1) {
-    for (let i = 0; i < tone.length; i++) tone[i] = toTone(g1[i]!);
-    return tone;
-  }
-  // Bilinear interpolation of the low-resolution field (pixel centres aligned): blend two rows
-  // once per output row, then interpolate along it. Paper (both neighbours <= 0) stays 255.
-  tone.fill(255);
-  const x0s = new Int32Array(width);
-  const wxs = new Float32Array(width);
-  const firstX = new Int32Array(lw + 1).fill(width);
-  for (let x = width - 1; x >= 0; x--) {
-    const sx = Math.min(lw - 1, Math.max(0, (x + 0.5) / f - 0.5));
-    const x0 = Math.min(lw - 2, Math.floor(sx));
-    x0s[x] = x0;
-    wxs[x] = sx - x0;
-    firstX[x0] = x;
-  }
-  for (let i = lw - 1; i >= 0; i--) if (firstX[i]! > firstX[i + 1]!) firstX[i] = firstX[i + 1]!;
-  const row = new Float32Array(lw);
-  for (let y = 0; y < height; y++) {
-    const sy = Math.min(lh - 1, Math.max(0, (y + 0.5) / f - 0.5));
-    const y0 = Math.min(Math.max(0, lh - 2), Math.floor(sy));
-    const wy = sy - y0;
-    const r0 = y0 * lw;
-    const r1 = Math.min(lh - 1, y0 + 1) * lw;
-    for (let i = 0; i < lw; i++) row[i] = g1[r0 + i]! + (g1[r1 + i]! - g1[r0 + i]!) * wy;
-    const o = y * width;
-    for (let i = 0; i < lw - 1; i++) {
-      const a = row[i]!;
-      const b = row[i + 1]!;
-      if (a <= 0 && b <= 0) continue;
-      for (let x = firstX[i]!, end = firstX[i + 1]!; x < end; x++) {
-        const d = a + (b - a) * wxs[x]!;
-        tone[o + x] = d <= 0 ? 255 : d >= TONE_LUT_RANGE ? 0 : toneLut[(d * scale) | 0]!;
-      }
-    }
-  }
-  return tone;
+  return outline(image).tone;
 }
 
 /** Full outline of raw RGBA pixels. */
 export function outline(image: RgbaImage, params: OutlineParams = {}): OutlineResult {
   const { width, height } = image;
-  const tone = xdogTone(image);
+  const s = scaleOf(width, height);
   const zones = params.zones ?? [];
   const zoneMap = rasterizeZones(width, height, zones, params.zoneScale ?? 1);
-  const ink = inkFromTone(tone, zoneMap, params.grayscaleLevel ?? 128, zones);
-  removeSpecks(ink, width, height, speckSize(width, height));
-  return { width, height, tone, ink, zoneMap };
+  const luma = toLuma(image);
+  const { kind, tone } = penLines(luma, width, height, s);
+  gaussianBlur(luma, width, height, Math.max(1, REGION_SIGMA_AT_1920 * s));
+  const levels = [params.grayscaleLevel ?? 128, ...zones.map((z) => (z.fillLevel * 255) / 100)];
+  const hatching = hatch({ luma, groupMap: zoneMap, levels, width, height, scale: s });
+  const minHatch = Math.max(3, Math.round(6 * s * s));
+  for (const k of [KIND.hatch, KIND.cross]) {
+    const mask = new Uint8Array(width * height);
+    for (let p = 0; p < mask.length; p++) mask[p] = (hatching.kind[p]! & 7) === k ? 1 : 0;
+    removeSpecks(mask, width, height, minHatch);
+    for (let p = 0; p < mask.length; p++) {
+      // Lines keep their own pixels; hatching fills in around them.
+      if (mask[p] === 1 && kind[p] === 0) {
+        kind[p] = hatching.kind[p]!;
+        tone[p] = hatching.shade[p]!;
+      }
+    }
+  }
+  const ink = new Uint8Array(width * height);
+  for (let p = 0; p < ink.length; p++) ink[p] = kind[p] === 0 ? 0 : 1;
+  return { width, height, tone, ink, zoneMap, kind };
 }
 
-/** Ink where tone < level: the global level outside zones, fillLevel * 255 / 100 inside zone i. */
-export function inkFromTone(
-  tone: Uint8Array,
-  zoneMap: Uint8Array,
-  grayscaleLevel: number,
-  zones: readonly ZoneShape[],
-): Uint8Array {
-  const inkOf = (level: number) => Uint8Array.from({ length: 256 }, (_, t) => (t < level ? 1 : 0));
-  const globalInk = inkOf(grayscaleLevel);
-  const ink = new Uint8Array(tone.length);
-  if (zones.length === 0) {
-    for (let i = 0; i < tone.length; i++) ink[i] = globalInk[tone[i]!]!;
-    return ink;
+/**
+ * The lines: a difference of Gaussians smoothed along the edge flow, inked where it is dark
+ * enough (with a slowly varying threshold, as a pen's pressure varies); specks dropped; long
+ * components are contours, short ones details. Returns kinds and shades.
+ */
+function penLines(
+  luma: Float32Array,
+  width: number,
+  height: number,
+  s: number,
+): { kind: Uint8Array; tone: Uint8Array } {
+  const n = width * height;
+  const sigma = Math.max(0.6, EDGE_SIGMA_AT_1920 * s);
+  const g1 = luma.slice();
+  const g2 = luma.slice();
+  gaussianBlur(g1, width, height, sigma);
+  gaussianBlur(g2, width, height, sigma * K);
+  const field = edgeTangents(g1, width, height, Math.max(1, TENSOR_SIGMA_AT_1920 * s));
+  for (let p = 0; p < n; p++) g2[p] = g1[p]! - g2[p]!;
+  const dog = smoothAlongFlow(g2, field, width, height, Math.max(1, FLOW_SIGMA_AT_1920 * s));
+  const pressure = valueNoise(width, height, Math.max(4, PRESSURE_CELL_AT_1920 * s));
+  const line = new Uint8Array(n);
+  for (let p = 0; p < n; p++) {
+    const limit = EDGE_THRESHOLD * (1 + PRESSURE * (2 * pressure[p]! - 1));
+    const depth = -dog[p]! / limit; // > 1 on a line
+    line[p] = depth > 1 ? 1 : 0;
+    pressure[p] = depth;
   }
-  // One 256-entry table per zone (index 0: outside every zone), indexed by zone << 8 | tone.
-  const tables = new Uint8Array(256 * 256);
-  tables.set(globalInk);
-  zones.forEach((zone, i) => {
-    if (i < 255) tables.set(inkOf((zone.fillLevel * 255) / 100), (i + 1) * 256);
-  });
-  for (let i = 0; i < tone.length; i++) ink[i] = tables[(zoneMap[i]! << 8) | tone[i]!]!;
-  return ink;
+  removeSpecks(line, width, height, speckSize(width, height));
+  const { label, sizes } = labelComponents(line, new Uint8Array(n), width, height);
+  const contour = Math.round(CONTOUR_AT_1920 * s * s);
+  const kind = new Uint8Array(n);
+  const tone = new Uint8Array(n).fill(255);
+  for (let p = 0; p < n; p++) {
+    if (line[p] === 0) continue;
+    kind[p] = sizes[label[p]!]! >= contour ? KIND.contour : KIND.detail;
+    // depth 1 at the rim, 3 and more at the heart of a line.
+    const heart = Math.min(1, (pressure[p]! - 1) / 2);
+    tone[p] = LINE_RIM - (LINE_RIM - LINE_DARK) * heart;
+  }
+  return { kind, tone };
 }
 
 export function speckSize(width: number, height: number): number {
@@ -283,11 +275,11 @@ function grow(a: Int32Array, cap: number): Int32Array<ArrayBuffer> {
   return b;
 }
 
-/** The outline as a grey picture: white paper, ink pixels in their line tone. */
+/** The outline as a grey picture: white paper, ink pixels in their pen shade. */
 export function outlineToGrey(result: OutlineResult): Uint8Array {
   const { tone, ink } = result;
   const grey = new Uint8Array(tone.length);
-  for (let i = 0; i < grey.length; i++) grey[i] = ink[i] === 1 ? tone[i]! * INK_SHADE : 255;
+  for (let i = 0; i < grey.length; i++) grey[i] = ink[i] === 1 ? tone[i]! : 255;
   return grey;
 }
 

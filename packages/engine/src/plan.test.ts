@@ -4,6 +4,7 @@ import { rgbaOf, sketchParams, spearman } from '../test/helpers.js';
 import { bucketByFrame, orderStrokes, penAt, revealFrames, timeStrokes } from './plan.js';
 import { planSketch } from './sketch.js';
 import type { Stroke } from './strokes.js';
+import { KIND } from './hatch.js';
 import { FPS } from './timeline.js';
 import { DIRECTIONS } from './types.js';
 import type { Direction } from './types.js';
@@ -139,8 +140,8 @@ function expectClose(actual: ArrayLike<number>, expected: readonly number[]): vo
 const reversed = (s: Stroke): Stroke => ({ group: s.group, pixels: [...s.pixels].reverse() });
 
 /**
- * A picture 50 px along `direction` and 100 px across it (so bands are 13 px wide: 1/8 of the
- * long side), with strokes given in (u, v): u along the direction, v across it.
+ * A picture 50 px along `direction` and 100 px across it, with strokes given in (u, v): u along
+ * the direction, v across it. Bands are 1/8 of the group's extent along u, at least 8 px.
  */
 function picture(direction: Direction) {
   const horizontal = direction === 'Left to right' || direction === 'Right to left';
@@ -155,7 +156,11 @@ function picture(direction: Direction) {
     group,
     pixels: segments(points).map(index),
   });
-  return { width, height, stroke };
+  const ofKind = (kind: number, ...points: Point2[]): Stroke => ({
+    ...stroke(0, ...points),
+    kind,
+  });
+  return { width, height, stroke, ofKind };
 }
 
 describe('orderStrokes', () => {
@@ -165,16 +170,35 @@ describe('orderStrokes', () => {
       const { width, height, stroke } = picture(direction);
       const p = stroke(0, [10, 0], [10, 10]);
       const q = stroke(0, [14, 80], [14, 90]);
-      const r = stroke(0, [21, 10], [25, 20]);
+      const r = stroke(0, [12, 40], [16, 50]);
       const s = stroke(0, [40, 15], [46, 15]);
       const u = stroke(0, [47, 95], [41, 95]); // given against the direction
-      // Bands from the first stroke (u = 10): p, q, r in the first; s, u in the third. The pen
-      // starts at p, the first along the direction; then the nearest start: r (by p's end),
-      // q; then u (by q's end, drawn along the direction) before s.
+      // Bands of 8 px from the first stroke (u = 10): p, q, r in the first; s, u in the fourth.
+      // The pen starts at p, the first along the direction; then the nearest start: r (by p's
+      // end), q; then u (by q's end, drawn along the direction) before s.
       const order = orderStrokes([u, q, s, p, r], width, height, [direction]);
       expect(order).toEqual([p, r, q, reversed(u), s]);
     },
   );
+
+  it('draws a band as a person would: main contours, then details, then hatching, nearest next', () => {
+    const { width, height, ofKind } = picture('Left to right');
+    const hatchNear = ofKind(KIND.hatch, [11, 2], [15, 2]);
+    const crossFar = ofKind(KIND.cross, [12, 90], [15, 95]);
+    const detail = ofKind(KIND.detail, [13, 5], [13, 9]);
+    const contourFar = ofKind(KIND.contour, [14, 60], [14, 80]);
+    const contour = ofKind(KIND.contour, [10, 0], [10, 10]);
+    const nextBand = ofKind(KIND.contour, [45, 0], [45, 10]);
+    const order = orderStrokes(
+      [nextBand, hatchNear, crossFar, detail, contourFar, contour],
+      width,
+      height,
+      ['Left to right'],
+    );
+    // The far contour comes before the detail and hatching next to the pen, and the next band
+    // waits until this band's hatching is done.
+    expect(order).toEqual([contour, contourFar, detail, hatchNear, crossFar, nextBand]);
+  });
 
   it('draws zones first, in list order, each in its own direction; a zone without lines is skipped', () => {
     const { width, height, stroke } = picture('Left to right');

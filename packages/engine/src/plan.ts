@@ -1,8 +1,10 @@
 /**
  * Plan: order the strokes (zones first in list order, then the rest; within a group in bands
- * across the direction, nearest stroke next) and time them so the drawing lasts exactly the
+ * across the direction; in a band main contours, then details, then hatching, nearest stroke
+ * next) and time them so the drawing lasts exactly the
  * drawing time. Pen-up moves take time too, at a faster speed. Pure, browser-safe.
  */
+import { KIND } from './hatch.js';
 import type { Stroke } from './strokes.js';
 import type { Direction } from './types.js';
 
@@ -57,7 +59,6 @@ export function orderStrokes(
   height: number,
   directions: readonly Direction[],
 ): Stroke[] {
-  const bandWidth = Math.max(8, Math.round(Math.max(width, height) / 8));
   const byGroup = new Map<number, Stroke[]>();
   for (const s of strokes) {
     const list = byGroup.get(s.group) ?? [];
@@ -76,6 +77,10 @@ export function orderStrokes(
       key: s.pixels.reduce((m, p) => Math.min(m, u(p)), Infinity),
     }));
     const u0 = keyed.reduce((m, k) => Math.min(m, k.key), Infinity);
+    // Bands are an eighth of the group's extent along its direction (at least 8 px), so that a
+    // small zone, too, is drawn along its direction, tier by tier in each band.
+    const u1 = group.reduce((m, s) => s.pixels.reduce((mm, p) => Math.max(mm, u(p)), m), -Infinity);
+    const bandWidth = Math.max(8, Math.ceil((u1 - u0 + 1) / 8));
     const bands = new Map<number, Stroke[]>();
     for (const k of keyed) {
       const b = Math.floor((k.key - u0) / bandWidth);
@@ -89,13 +94,26 @@ export function orderStrokes(
         const first = band.reduce((best, s) => (u(s.pixels[0]!) < u(best.pixels[0]!) ? s : best));
         pen = { x: first.pixels[0]! % width, y: Math.floor(first.pixels[0]! / width) };
       }
-      const next = nearestFirst(band, width, u, pen.x, pen.y);
-      ordered.push(...next.strokes);
-      pen = next;
+      // As a person draws: the main contours, then the details, then the hatching.
+      for (const tier of [0, 1, 2]) {
+        const strokesOfTier = band.filter((s) => tierOf(s) === tier);
+        if (strokesOfTier.length === 0) continue;
+        const next = nearestFirst(strokesOfTier, width, height, u, pen.x, pen.y);
+        ordered.push(...next.strokes);
+        pen = next;
+      }
     }
   }
   return ordered;
 }
+
+/** Drawing tier of a stroke: 0 main contour, 1 detail, 2 hatching. */
+function tierOf(s: Stroke): number {
+  return s.kind === undefined || s.kind === KIND.contour ? 0 : s.kind === KIND.detail ? 1 : 2;
+}
+
+/** Grid cell (px) of the nearest-start search. */
+const CELL = 32;
 
 /**
  * Greedy nearest-next ordering. Strokes are drawn along the direction (from their end that comes
@@ -104,6 +122,7 @@ export function orderStrokes(
 function nearestFirst(
   band: Stroke[],
   width: number,
+  height: number,
   u: (p: number) => number,
   x0: number,
   y0: number,
@@ -111,7 +130,7 @@ function nearestFirst(
   const n = band.length;
   const oriented = band.map((s) =>
     u(s.pixels[s.pixels.length - 1]!) < u(s.pixels[0]!)
-      ? { group: s.group, pixels: [...s.pixels].reverse() }
+      ? { ...s, pixels: [...s.pixels].reverse() }
       : s,
   );
   const ends = new Float64Array(n * 4);
@@ -120,19 +139,39 @@ function nearestFirst(
     const b = s.pixels[s.pixels.length - 1]!;
     ends.set([a % width, Math.floor(a / width), b % width, Math.floor(b / width)], i * 4);
   });
-  const used = new Uint8Array(n);
+  // Stroke starts in a grid of cells, searched ring by ring around the pen.
+  const gw = Math.ceil(width / CELL);
+  const gh = Math.ceil(height / CELL);
+  const cells: number[][] = Array.from({ length: gw * gh }, () => []);
+  const cellOf = (i: number) =>
+    Math.floor(ends[i * 4 + 1]! / CELL) * gw + Math.floor(ends[i * 4]! / CELL);
+  for (let i = 0; i < n; i++) cells[cellOf(i)]!.push(i);
   const out: Stroke[] = [];
   let x = x0;
   let y = y0;
   for (let k = 0; k < n; k++) {
-    let best = 0;
+    let best = -1;
     let bestD = Infinity;
-    for (let i = 0; i < n; i++) {
-      if (used[i]) continue;
-      const d = (ends[i * 4]! - x) ** 2 + (ends[i * 4 + 1]! - y) ** 2;
-      if (d < bestD) [best, bestD] = [i, d];
+    const cx = Math.min(gw - 1, Math.max(0, Math.floor(x / CELL)));
+    const cy = Math.min(gh - 1, Math.max(0, Math.floor(y / CELL)));
+    for (let r = 0; r < Math.max(gw, gh); r++) {
+      // Anything in ring r + 1 is at least r cells away.
+      if (best >= 0 && bestD < (r - 1) * (r - 1) * CELL * CELL) break;
+      for (let gy = cy - r; gy <= cy + r; gy++) {
+        if (gy < 0 || gy >= gh) continue;
+        const edge = gy === cy - r || gy === cy + r;
+        for (let gx = cx - r; gx <= cx + r; gx += edge ? 1 : 2 * r) {
+          if (gx < 0 || gx >= gw) continue;
+          for (const i of cells[gy * gw + gx]!) {
+            const d = (ends[i * 4]! - x) ** 2 + (ends[i * 4 + 1]! - y) ** 2;
+            if (d < bestD || (d === bestD && i < best)) [best, bestD] = [i, d];
+          }
+          if (r === 0) break;
+        }
+      }
     }
-    used[best] = 1;
+    const cell = cells[cellOf(best)]!;
+    cell.splice(cell.indexOf(best), 1);
     out.push(oriented[best]!);
     x = ends[best * 4 + 2]!;
     y = ends[best * 4 + 3]!;

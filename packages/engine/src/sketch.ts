@@ -9,7 +9,7 @@ import type { OutlineResult } from './outline.js';
 import { outline, outlineToGrey } from './outline.js';
 import { bucketByFrame, orderStrokes, revealFrames, timeStrokes } from './plan.js';
 import type { Plan } from './plan.js';
-import { centreLines, traceStrokes } from './strokes.js';
+import { penStrokes } from './strokes.js';
 import { FPS, LEAVE_FRAMES, timeline } from './timeline.js';
 import type { Timeline } from './timeline.js';
 import type { Direction, RgbaImage, ZoneShape } from './types.js';
@@ -57,14 +57,10 @@ export function planSketch(image: RgbaImage, params: SketchParams): Sketch {
     zoneScale: params.zoneScale,
   });
   const grey = outlineToGrey(lines);
-  const { skeleton, owner } = centreLines(lines.ink, lines.zoneMap, width, height);
+  const traced = penStrokes(lines.kind, lines.zoneMap, width, height);
+  const owner = traced.owner;
   const directions: Direction[] = [params.direction, ...params.zones.map((z) => z.direction)];
-  const strokes = orderStrokes(
-    traceStrokes(skeleton, lines.zoneMap, width, height),
-    width,
-    height,
-    directions,
-  );
+  const strokes = orderStrokes(traced.strokes, width, height, directions);
   const time = timeline(params.drawingTime, params.colour);
   const { drawFrames } = time;
   const plan = timeStrokes(strokes, width, height, drawFrames / FPS);

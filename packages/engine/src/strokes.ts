@@ -1,3 +1,5 @@
+import { CROSSED, KIND } from './hatch.js';
+
 /**
  * Strokes: thin the ink to centre lines (Zhang-Suen), split them at junctions and where the zone
  * changes, and walk each piece into a polyline of pixel indices. Pure, browser-safe.
@@ -6,9 +8,14 @@
 export interface Stroke {
   /** Drawing group: 0 = the rest of the picture, i + 1 = zone i. */
   group: number;
+  /** What the stroke draws (`KIND`: contour, detail, hatch, cross-hatch); contour when absent. */
+  kind?: number;
   /** Pixel indices (y * width + x) along the line, in drawing order. */
   pixels: number[];
 }
+
+/** Each pixel's group: strokes and owners never cross from one group to another. */
+type GroupMap = Uint8Array | Uint16Array;
 
 // Neighbour bit order: N, NE, E, SE, S, SW, W, NW (P2..P9 in Zhang-Suen's paper).
 const DX = [0, 1, 1, 1, 0, -1, -1, -1] as const;
@@ -123,7 +130,7 @@ export function thin(ink: Uint8Array, width: number, height: number): Uint8Array
 export function nearestSkeleton(
   ink: Uint8Array,
   skeleton: Uint8Array,
-  groupMap: Uint8Array,
+  groupMap: GroupMap,
   width: number,
   height: number,
 ): Int32Array {
@@ -167,7 +174,7 @@ export function nearestSkeleton(
  */
 export function centreLines(
   ink: Uint8Array,
-  groupMap: Uint8Array,
+  groupMap: GroupMap,
   width: number,
   height: number,
 ): { skeleton: Uint8Array; owner: Int32Array } {
@@ -209,7 +216,7 @@ export function centreLines(
  */
 export function traceStrokes(
   skeleton: Uint8Array,
-  groupMap: Uint8Array,
+  groupMap: GroupMap,
   width: number,
   height: number,
 ): Stroke[] {
@@ -313,4 +320,50 @@ export function traceStrokes(
       strokes.push({ group: groupMap[p]!, pixels: [p] });
   }
   return strokes;
+}
+
+/**
+ * The pen's strokes for an outline, and each ink pixel's centre-line pixel. Strokes never mix
+ * groups or kinds. Cross-hatching is thinned on its own, over the hatch lines it crosses, so both
+ * stay whole lines instead of breaking at every crossing.
+ */
+export function penStrokes(
+  kind: Uint8Array,
+  zoneMap: Uint8Array,
+  width: number,
+  height: number,
+): { strokes: Stroke[]; owner: Int32Array } {
+  const n = width * height;
+  const mainInk = new Uint8Array(n);
+  const mainKeys = new Uint16Array(n);
+  const crossInk = new Uint8Array(n);
+  const crossKeys = new Uint16Array(n);
+  let crossCount = 0;
+  for (let p = 0; p < n; p++) {
+    const k = kind[p]!;
+    if (k === 0) continue;
+    const base = zoneMap[p]! * 8;
+    const primary = k & 7;
+    if (primary !== KIND.cross) {
+      mainInk[p] = 1;
+      mainKeys[p] = base + primary;
+    }
+    if (primary === KIND.cross || k & CROSSED) {
+      crossInk[p] = 1;
+      crossKeys[p] = base + KIND.cross;
+      crossCount++;
+    }
+  }
+  const toStrokes = (list: Stroke[]) =>
+    list.map((s) => ({ group: s.group >> 3, kind: s.group & 7, pixels: s.pixels }));
+  const main = centreLines(mainInk, mainKeys, width, height);
+  const strokes = toStrokes(traceStrokes(main.skeleton, mainKeys, width, height));
+  const owner = main.owner;
+  if (crossCount > 0) {
+    const cross = centreLines(crossInk, crossKeys, width, height);
+    strokes.push(...toStrokes(traceStrokes(cross.skeleton, crossKeys, width, height)));
+    for (let p = 0; p < n; p++)
+      if (mainInk[p] === 0 && crossInk[p] === 1) owner[p] = cross.owner[p]!;
+  }
+  return { strokes, owner };
 }

@@ -63,10 +63,27 @@ function greyPixels(image: string | Buffer, width: number, height: number): Prom
 
 /**
  * How much `picture` looks like the drawing of `source` (both grey, same size): the share of the
- * source's black pixels that are dark ink in the picture, and of its light pixels that are white
- * paper there.
+ * source's black pixels that the pen drew (dark ink within 2 px: a dark area is outlined and
+ * hatched, not filled), and of its light pixels that are white paper there.
  */
-function likeDrawingOf(picture: Uint8Array, source: Uint8Array): { ink: number; paper: number } {
+function likeDrawingOf(
+  picture: Uint8Array,
+  source: Uint8Array,
+  width: number,
+): { ink: number; paper: number } {
+  const height = source.length / width;
+  const inkNear = (p: number) => {
+    const x = p % width;
+    const y = (p - x) / width;
+    for (let dy = -2; dy <= 2; dy++)
+      for (let dx = -2; dx <= 2; dx++) {
+        const xx = x + dx;
+        const yy = y + dy;
+        if (xx >= 0 && yy >= 0 && xx < width && yy < height && picture[yy * width + xx]! < 128)
+          return true;
+      }
+    return false;
+  };
   let lines = 0;
   let inked = 0;
   let light = 0;
@@ -74,7 +91,7 @@ function likeDrawingOf(picture: Uint8Array, source: Uint8Array): { ink: number; 
   source.forEach((v, p) => {
     if (v < 64) {
       lines++;
-      if (picture[p]! < 128) inked++;
+      if (inkNear(p)) inked++;
     } else if (v > 150) {
       light++;
       if (picture[p]! > 235) paper++;
@@ -199,7 +216,7 @@ describe('a phone photo taken sideways (EXIF orientation 6)', () => {
     const { upright, result } = await renderPhoto();
     expect(await probeVideo(ffmpeg.path, result.output)).toMatchObject({ width: 480, height: 720 });
     const last = await extractFrame(ffmpeg.path, result.output, -0.05, 'gray');
-    const drawing = likeDrawingOf(last, await greyPixels(upright, 480, 720));
+    const drawing = likeDrawingOf(last, await greyPixels(upright, 480, 720), 480);
     expect(drawing.ink).toBeGreaterThan(0.9);
     expect(drawing.paper).toBeGreaterThan(0.95);
   });
@@ -211,7 +228,7 @@ describe('a phone photo taken sideways (EXIF orientation 6)', () => {
       .raw()
       .toBuffer({ resolveWithObject: true });
     expect([thumbnail.info.width, thumbnail.info.height]).toEqual([427, 640]);
-    const drawing = likeDrawingOf(thumbnail.data, await greyPixels(upright, 427, 640));
+    const drawing = likeDrawingOf(thumbnail.data, await greyPixels(upright, 427, 640), 427);
     expect(drawing.ink).toBeGreaterThan(0.9);
     expect(drawing.paper).toBeGreaterThan(0.95);
   });

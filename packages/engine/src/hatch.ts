@@ -1,0 +1,239 @@
+/**
+ * Tone by hatching: dark regions get parallel pen lines whose spacing follows the darkness (every
+ * second line only where it is darker), and a crossing direction for the darkest tones. Each
+ * region (8-connected, within one drawing group) gets its own angle, along its long axis, and the
+ * lines are clipped to it with a slight hand wobble and pressure. Pure.
+ */
+import { hash01 } from './flow.js';
+
+/** Pixel kinds of the outline (`OutlineResult.kind`, low 3 bits). */
+export const KIND = { paper: 0, contour: 1, detail: 2, hatch: 3, cross: 4 } as const;
+/** Set on a hatch pixel that a cross-hatching line passes over too. */
+export const CROSSED = 8;
+
+/**
+ * Hatch layers: a pixel gets layer i where its smoothed luma is below `LAYER_LUMA[i] * sqrt(level
+ * / 255)`. Layers 0 and 1 run along the region's angle (1 halves the spacing), 2 and 3 across it.
+ */
+const LAYER_LUMA = [0.88, 0.62, 0.42, 0.24] as const;
+/** Angle between the hatching and the cross-hatching. */
+const CROSS_ANGLE = (75 * Math.PI) / 180;
+/** Geometry at a 1920 px long side (scaled with the image). */
+const SPACING_AT_1920 = 9;
+const HALF_WIDTH_AT_1920 = 0.8;
+const MIN_SPACING = 5;
+const WOBBLE_AT_1920 = 0.7;
+const WOBBLE_PERIOD_AT_1920 = 140;
+
+export interface HatchParams {
+  /** Smoothed luma in [0, 1]. */
+  luma: Float32Array;
+  /** Drawing group of each pixel (0 = the rest, i + 1 = zone i). */
+  groupMap: Uint8Array;
+  /** Level 0-255 of each group: how much of the darkness becomes hatching. */
+  levels: readonly number[];
+  width: number;
+  height: number;
+  /** Image long side / 1920. */
+  scale: number;
+}
+
+export interface Hatching {
+  /** 0 none, else KIND.hatch or KIND.cross, with CROSSED where both pass. */
+  kind: Uint8Array;
+  /** Pen shade 0-255 of hatch pixels. */
+  shade: Uint8Array;
+}
+
+export function hatch(params: HatchParams): Hatching {
+  const { luma, groupMap, width, height, scale } = params;
+  const n = width * height;
+  const limits = params.levels.map((level) =>
+    LAYER_LUMA.map((b) => b * Math.sqrt(Math.max(0, level) / 255)),
+  );
+  const layers = new Uint8Array(n);
+  for (let p = 0; p < n; p++) {
+    const lim = limits[groupMap[p]!]!;
+    const v = luma[p]!;
+    let k = 0;
+    while (k < 4 && v < lim[k]!) k++;
+    layers[p] = k;
+  }
+  // Dark areas narrower than a few pixels are lines (drawn by the line step), not tone.
+  const wide = openMask(layers, width, height, Math.max(2, Math.round(2 * scale)));
+  for (let p = 0; p < n; p++) if (wide[p] === 0) layers[p] = 0;
+  const { label, count } = labelComponents(layers, groupMap, width, height);
+  const angle = regionAngles(label, count, width);
+  const kind = new Uint8Array(n);
+  const shade = new Uint8Array(n);
+  // Small pictures keep lines a few pixels apart, or hatching would close into a slab.
+  const spacing = Math.max(MIN_SPACING, SPACING_AT_1920 * scale);
+  const halfWidth = Math.max(0.6, HALF_WIDTH_AT_1920 * scale);
+  const wobble = (WOBBLE_AT_1920 * spacing) / SPACING_AT_1920;
+  const omega = (2 * Math.PI) / (WOBBLE_PERIOD_AT_1920 * scale);
+  // Per region, the unit vectors along the hatching and along the cross-hatching.
+  const dirs = new Float64Array(angle.length * 4);
+  angle.forEach((a, r) => {
+    dirs.set(
+      [Math.cos(a), Math.sin(a), Math.cos(a + CROSS_ANGLE), Math.sin(a + CROSS_ANGLE)],
+      r * 4,
+    );
+  });
+  // Distance (in half widths) from the pixel to the nearest line of one layer, given its
+  // coordinates u along and v across the lines; Infinity when off every line.
+  const lineDistance = (u: number, v: number, layer: number, region: number) => {
+    const offset = (layer & 1) * spacing * 0.5;
+    const k = Math.round((v - offset) / spacing);
+    const phase = hash01(((region * 4 + layer) * 65_537 + k) | 0) * 2 * Math.PI;
+    const bend = Math.sin(u * omega + phase);
+    const centre = offset + k * spacing + wobble * bend;
+    // Pressure: the line swells and thins a little along its length.
+    const w = halfWidth * (1 + 0.3 * bend);
+    const d = Math.abs(v - centre);
+    return d < w ? d / w : Infinity;
+  };
+  for (let y = 0, p = 0; y < height; y++) {
+    for (let x = 0; x < width; x++, p++) {
+      const depth = layers[p]!;
+      if (depth === 0) continue;
+      const region = label[p]!;
+      const o = region * 4;
+      let c = dirs[o]!;
+      let s = dirs[o + 1]!;
+      let u = x * c + y * s;
+      let v = y * c - x * s;
+      let along = lineDistance(u, v, 0, region);
+      if (depth > 1) along = Math.min(along, lineDistance(u, v, 1, region));
+      let across = Infinity;
+      if (depth > 2) {
+        c = dirs[o + 2]!;
+        s = dirs[o + 3]!;
+        u = x * c + y * s;
+        v = y * c - x * s;
+        across = lineDistance(u, v, 2, region);
+        if (depth > 3) across = Math.min(across, lineDistance(u, v, 3, region));
+      }
+      const d = Math.min(along, across);
+      if (d === Infinity) continue;
+      kind[p] = along < Infinity ? KIND.hatch | (across < Infinity ? CROSSED : 0) : KIND.cross;
+      shade[p] = 22 + 40 * d * d;
+    }
+  }
+  return { kind, shade };
+}
+
+/** Morphological opening of the non-zero pixels by a (2r + 1) square: what such squares cover. */
+export function openMask(mask: Uint8Array, width: number, height: number, r: number): Uint8Array {
+  const sums = new Int32Array((width + 1) * (height + 1));
+  const boxSum = (x0: number, y0: number, x1: number, y1: number) => {
+    const w = width + 1;
+    return sums[y1 * w + x1]! - sums[y0 * w + x1]! - sums[y1 * w + x0]! + sums[y0 * w + x0]!;
+  };
+  const integrate = (on: (p: number) => boolean) => {
+    for (let y = 0; y < height; y++) {
+      let row = 0;
+      for (let x = 0; x < width; x++) {
+        if (on(y * width + x)) row++;
+        sums[(y + 1) * (width + 1) + x + 1] = sums[y * (width + 1) + x + 1]! + row;
+      }
+    }
+  };
+  const side = 2 * r + 1;
+  // Eroded: the square centred here lies wholly inside the mask (and the picture).
+  integrate((p) => mask[p] !== 0);
+  const eroded = new Uint8Array(width * height);
+  for (let y = r; y < height - r; y++)
+    for (let x = r; x < width - r; x++)
+      if (boxSum(x - r, y - r, x + r + 1, y + r + 1) === side * side) eroded[y * width + x] = 1;
+  integrate((p) => eroded[p] === 1);
+  const opened = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const x0 = Math.max(0, x - r);
+      const y0 = Math.max(0, y - r);
+      const x1 = Math.min(width, x + r + 1);
+      const y1 = Math.min(height, y + r + 1);
+      if (boxSum(x0, y0, x1, y1) > 0) opened[y * width + x] = 1;
+    }
+  return opened;
+}
+
+/**
+ * 8-connected components of the non-zero pixels of `mask`, never joining pixels of different
+ * groups. Labels start at 0; -1 marks pixels outside the mask.
+ */
+export function labelComponents(
+  mask: Uint8Array,
+  groupMap: Uint8Array,
+  width: number,
+  height: number,
+): { label: Int32Array; count: number; sizes: Int32Array } {
+  const n = width * height;
+  const label = new Int32Array(n).fill(-1);
+  const queue = new Int32Array(n);
+  const sizes: number[] = [];
+  let count = 0;
+  for (let s = 0; s < n; s++) {
+    if (mask[s] === 0 || label[s] !== -1) continue;
+    const g = groupMap[s];
+    let head = 0;
+    let tail = 0;
+    queue[tail++] = s;
+    label[s] = count;
+    while (head < tail) {
+      const p = queue[head++]!;
+      const x = p % width;
+      const y = (p - x) / width;
+      for (let dy = -1; dy <= 1; dy++) {
+        const yy = y + dy;
+        if (yy < 0 || yy >= height) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx;
+          if (xx < 0 || xx >= width) continue;
+          const q = yy * width + xx;
+          if (mask[q] !== 0 && label[q] === -1 && groupMap[q] === g) {
+            label[q] = count;
+            queue[tail++] = q;
+          }
+        }
+      }
+    }
+    sizes.push(tail);
+    count++;
+  }
+  return { label, count, sizes: Int32Array.from(sizes) };
+}
+
+/**
+ * Hatching angle of each region: along its long axis (second moments), or 45 degrees rising to
+ * the right, as a right hand hatches, when the region has no clear long axis.
+ */
+function regionAngles(label: Int32Array, count: number, width: number): Float64Array {
+  const m = new Float64Array(count * 6); // n, sx, sy, sxx, sxy, syy
+  for (let p = 0; p < label.length; p++) {
+    const r = label[p]!;
+    if (r < 0) continue;
+    const x = p % width;
+    const y = (p - x) / width;
+    const o = r * 6;
+    m[o]!++;
+    m[o + 1]! += x;
+    m[o + 2]! += y;
+    m[o + 3]! += x * x;
+    m[o + 4]! += x * y;
+    m[o + 5]! += y * y;
+  }
+  const angles = new Float64Array(count);
+  for (let r = 0; r < count; r++) {
+    const o = r * 6;
+    const k = m[o]!;
+    const mx = m[o + 1]! / k;
+    const my = m[o + 2]! / k;
+    const a = m[o + 3]! / k - mx * mx;
+    const b = m[o + 4]! / k - mx * my;
+    const c = m[o + 5]! / k - my * my;
+    const elongation = Math.hypot(a - c, 2 * b) / (a + c || 1);
+    angles[r] = elongation > 0.35 ? 0.5 * Math.atan2(2 * b, a - c) : -Math.PI / 4;
+  }
+  return angles;
+}
