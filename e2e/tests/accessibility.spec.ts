@@ -35,7 +35,9 @@ for (const width of [1280, 390]) {
   });
 }
 
-test('the signed-in workspace has no serious or critical violations', async ({ page }) => {
+test('the signed-in workspace has no serious or critical violations; its help links land', async ({
+  page,
+}) => {
   await signUp(page);
   expect(await seriousViolations(page)).toEqual([]);
 
@@ -46,6 +48,12 @@ test('the signed-in workspace has no serious or critical violations', async ({ p
     .click();
   await expect(page.getByRole('heading', { name: 'Special Zones' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
+
+  // The workspace's help links open their How To sections.
+  await page.getByRole('link', { name: 'Help: animation order' }).click();
+  await expect(page).toHaveURL('/how-to#animation-order');
+  await expect(page.getByRole('region', { name: 'Animation order' })).toBeVisible();
+  await expect(page.locator('#animation-order')).toBeInViewport();
 });
 
 test('every control is reachable by keyboard with a visible focus ring', async ({ page }) => {
