@@ -283,3 +283,18 @@ test.describe('contact form', () => {
     expect(mail).toMatch(/^Reply-To: fan@example\.com$/m);
   });
 });
+
+test.describe('on the narrowest phones (360 px wide)', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('no public page is wider than the screen', async ({ page }) => {
+    for (const [path, heading] of PUBLIC_PAGES) {
+      await page.goto(path);
+      await expect(h1(page, heading)).toBeVisible();
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, path).toBe(0);
+    }
+  });
+});
