@@ -9,7 +9,7 @@ import {
 } from '@rasma/contract';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog, creditLedger, users, videos } from '../src/db/schema.js';
+import { adminAuditLog, creditLedger, payments, users, videos } from '../src/db/schema.js';
 import { listUsers } from '../src/modules/admin/service.js';
 import { createSignedInUser, createUser } from './support/factories.js';
 import { postJson } from './support/http.js';
@@ -186,6 +186,35 @@ describe('user lookup, stats and videos', () => {
       );
   });
 
+  it('lists the last 20 payments, newest first', async () => {
+    await db()
+      .insert(payments)
+      .values(
+        Array.from({ length: 21 }, (_, i) => ({
+          userId: owner.id,
+          provider: 'test' as const,
+          providerPaymentId: `pay_${i}`,
+          purpose: 'pack' as const,
+          credits: 10,
+          amountCents: 500 + i,
+          status: i === 20 ? ('failed' as const) : ('succeeded' as const),
+          description: `Pack ${i}`,
+          createdAt: new Date(Date.UTC(2026, 0, 2, 0, i)),
+        })),
+      );
+    const body = userLookupResponseSchema.parse(await (await lookup('owner@example.com')).json());
+    expect(body.paymentHistory).toHaveLength(20);
+    expect(body.paymentHistory[0]).toEqual({
+      id: expect.any(String) as string,
+      description: 'Pack 20',
+      type: 'pack',
+      created: '2026-01-02T00:20:00.000Z',
+      amount: 520,
+      status: 'failed',
+    });
+    expect(body.paymentHistory.at(-1)?.description).toBe('Pack 1');
+  });
+
   it('finds a user by a URL-encoded, differently spelled e-mail, with stats and newest videos first', async () => {
     const res = await lookup('  Owner@Example.com ');
     expect(res.status).toBe(200);
@@ -213,7 +242,6 @@ describe('user lookup, stats and videos', () => {
       paymentMethods: [],
       stripeCustomerId: 'cus_123',
     });
-    expect(body.paymentHistory).toEqual([]);
   });
 
   it('answers 404 "User not found" for an unknown e-mail', async () => {

@@ -6,12 +6,13 @@ import {
   type AdminUsersPage,
   type AdminVideo,
   type FailedVideo,
+  type Payment,
   type UserLookupResponse,
   type UserStats,
 } from '@rasma/contract';
 import { count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { users, videos } from '../../db/schema.js';
+import { payments, users, videos } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { SessionUser } from '../../http/guards.js';
 import { addAdminRefund } from '../credits/admin-refund.js';
@@ -78,14 +79,32 @@ export async function failedVideos(db: Db): Promise<FailedVideo[]> {
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
 
+/** The user's latest card payments, newest first (a pack or a plan's period each). */
+async function paymentHistory(db: Db, userId: string): Promise<Payment[]> {
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.userId, userId))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(ADMIN_LIMITS.paymentHistory);
+  return rows.map((row) => ({
+    id: row.id,
+    description: row.description,
+    type: row.purpose,
+    created: row.createdAt.toISOString(),
+    amount: row.amountCents,
+    status: row.status,
+  }));
+}
+
 /**
- * A user by e-mail with their video stats and recent videos. Payments, provider subscriptions and
- * payment methods are the payment provider's: empty until an account has any there.
+ * A user by e-mail with their video stats, recent videos and payments. The provider's own
+ * subscriptions and saved payment methods are not read here: those lists stay empty.
  */
 export async function lookupUser(db: Db, email: string): Promise<UserLookupResponse> {
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   if (!user) throw userNotFound();
-  const [counts, recent] = await Promise.all([
+  const [counts, recent, history] = await Promise.all([
     videoCounts(db, user.id),
     db
       .select()
@@ -93,6 +112,7 @@ export async function lookupUser(db: Db, email: string): Promise<UserLookupRespo
       .where(eq(videos.userId, user.id))
       .orderBy(desc(videos.createdAt), desc(videos.id))
       .limit(ADMIN_LIMITS.lookupRecentVideos),
+    paymentHistory(db, user.id),
   ]);
   const stats: UserStats = {
     totalVideos: counts.completed + counts.failed + counts.processing,
@@ -104,7 +124,7 @@ export async function lookupUser(db: Db, email: string): Promise<UserLookupRespo
     user: toAdminUser(user),
     stats,
     videos: recent.map(toAdminVideo),
-    paymentHistory: [],
+    paymentHistory: history,
     subscriptionInfo: {
       currentSubscriptions: [],
       paymentMethods: [],
