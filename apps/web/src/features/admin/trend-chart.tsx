@@ -5,10 +5,10 @@ const label = (range: AnalyticsRange) => (start: string) => {
   const at = new Date(start);
   return range === '24h'
     ? at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
-    : at.toLocaleDateString([], { month: 'short', day: 'numeric' });
+    : at.toLocaleDateString([], { month: 'short', day: 'numeric', timeZone: 'UTC' });
 };
 
-/** Page views per hour (24h) or per day (7d, 30d). */
+/** Page views per hour (24h, local time) or per UTC day (7d, 30d: the days the server counts). */
 export function TrendChart({
   trend,
   range,
