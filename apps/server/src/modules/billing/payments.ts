@@ -1,10 +1,10 @@
 import { PLANS, type SubscriptionTier } from '@rasma/contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { payments, users } from '../../db/schema.js';
 import { capitalised, grantPlanCredits } from '../credits/grants.js';
 import { applyCreditChange, type DbOrTx } from '../credits/ledger.js';
-import { monthAfter } from '../credits/periods.js';
+import { monthAfter, type Period } from '../credits/periods.js';
 
 export type PaymentOutcome = { status: 'succeeded' } | { status: 'failed'; message: string };
 
@@ -21,7 +21,7 @@ export async function settlePayment(
   db: Db,
   providerPaymentId: string,
   outcome: PaymentOutcome,
-  now = new Date(),
+  { now = new Date(), period }: { now?: Date; period?: Period } = {},
 ): Promise<Payment | undefined> {
   return db.transaction(async (tx) => {
     const [payment] = await tx
@@ -40,12 +40,17 @@ export async function settlePayment(
       })
       .where(eq(payments.id, payment.id))
       .returning();
-    if (outcome.status === 'succeeded') await applyPurchase(tx, payment, now);
+    if (outcome.status === 'succeeded') await applyPurchase(tx, payment, now, period);
     return settled;
   });
 }
 
-async function applyPurchase(tx: DbOrTx, payment: Payment, now: Date): Promise<void> {
+async function applyPurchase(
+  tx: DbOrTx,
+  payment: Payment,
+  now: Date,
+  period: Period | undefined,
+): Promise<void> {
   if (payment.purpose === 'pack') {
     await applyCreditChange(tx, {
       userId: payment.userId,
@@ -56,7 +61,17 @@ async function applyPurchase(tx: DbOrTx, payment: Payment, now: Date): Promise<v
     });
     return;
   }
-  if (payment.tier) await applyPlanPayment(tx, payment.userId, payment.tier, payment.id, now);
+  if (!payment.tier) return;
+  if (period) {
+    await startPlanPeriod(tx, {
+      userId: payment.userId,
+      tier: payment.tier,
+      periodStart: period.start,
+      periodEnd: period.end,
+    });
+  } else {
+    await applyPlanPayment(tx, payment.userId, payment.tier, payment.id, now);
+  }
 }
 
 /**
@@ -95,7 +110,10 @@ async function applyPlanPayment(
   await startPlanPeriod(tx, { userId, tier, periodStart: now });
 }
 
-/** A paid plan's new period: tier, dates and status, and the period's credits (once). */
+/**
+ * A paid plan's new period: tier, dates and status, and the period's credits (once). A period older
+ * than the one the user is in (a late, out-of-order event) only adds its credits.
+ */
 export async function startPlanPeriod(
   tx: DbOrTx,
   period: { userId: string; tier: SubscriptionTier; periodStart: Date; periodEnd?: Date },
@@ -110,6 +128,11 @@ export async function startPlanPeriod(
       subscriptionEndsAt: period.periodEnd ?? monthAfter(period.periodStart),
       updatedAt: sql`now()`,
     })
-    .where(eq(users.id, period.userId));
+    .where(
+      and(
+        eq(users.id, period.userId),
+        or(isNull(users.cycleStartDate), lte(users.cycleStartDate, period.periodStart)),
+      ),
+    );
   await grantPlanCredits(tx, period);
 }

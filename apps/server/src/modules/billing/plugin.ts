@@ -7,6 +7,8 @@ import { AppError } from '../../errors.js';
 import { route } from '../../http/route.js';
 import { settlePayment } from './payments.js';
 import type { PaymentProvider } from './provider.js';
+import type { StripeProvider } from './stripe-provider.js';
+import { applyStripeEvent, verifiedEvent } from './stripe-webhook.js';
 import { purchaseCredits, scheduleChange, subscribe } from './subscriptions.js';
 import {
   UNKNOWN_TEST_CARD_MESSAGE,
@@ -19,6 +21,8 @@ export interface BillingDeps {
   provider: PaymentProvider;
   /** Set when payments run in test mode: serves the test card confirmation. */
   testProvider: ReturnType<typeof createTestPaymentProvider> | undefined;
+  /** Set when payments go through Stripe: serves its webhook. */
+  stripeProvider: StripeProvider | undefined;
 }
 
 const notServed = () => new AppError(404, 'Not found', 'NOT_FOUND');
@@ -27,12 +31,12 @@ const paymentNotFound = () => new AppError(404, 'Payment not found', 'NOT_FOUND'
 /** Plans, packs and card payments. Prefix `/api`. */
 export const billingModule: FastifyPluginAsync<BillingDeps> = async (
   app,
-  { db, provider, testProvider },
+  { db, provider, testProvider, stripeProvider },
 ) => {
   route(app, api.paymentConfig, () => provider.publicConfig);
   route(app, api.subscribe, ({ user, body }) => subscribe(db, provider, user.id, body.tier));
   route(app, api.scheduleSubscriptionChange, ({ user, body }) =>
-    scheduleChange(db, user.id, body.tier),
+    scheduleChange(db, provider, user.id, body.tier),
   );
   route(app, api.purchaseCredits, ({ user, body }) =>
     purchaseCredits(db, provider, user.id, body.credits),
@@ -61,7 +65,24 @@ export const billingModule: FastifyPluginAsync<BillingDeps> = async (
     return { status: 'succeeded' as const };
   });
 
-  route(app, api.stripeWebhook, () => {
-    throw notServed();
-  });
+  // Stripe signs the exact bytes it sent: this route reads its JSON body unparsed.
+  await app.register(
+    async (webhooks) => {
+      webhooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) =>
+        done(null, body),
+      );
+      // Stripe's servers send no Origin: the cross-site check leaves them alone and refuses browsers.
+      route(webhooks, api.stripeWebhook, async ({ request }) => {
+        if (!stripeProvider) throw notServed();
+        const event = verifiedEvent(
+          stripeProvider,
+          Buffer.isBuffer(request.body) ? request.body : undefined,
+          request.headers['stripe-signature'],
+        );
+        await applyStripeEvent(db, stripeProvider, event);
+        return { received: true as const };
+      });
+    },
+    { prefix: '/webhooks' },
+  );
 };

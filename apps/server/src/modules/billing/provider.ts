@@ -1,4 +1,4 @@
-import type { PaymentConfig, PaymentProviderName } from '@rasma/contract';
+import type { PaymentConfig, PaymentProviderName, SubscriptionTier } from '@rasma/contract';
 
 export interface NewPayment {
   userId: string;
@@ -18,4 +18,23 @@ export interface PaymentProvider {
   createPayment(payment: NewPayment): Promise<{ providerPaymentId: string; clientSecret: string }>;
   /** True when the server renews paid plans itself (the provider has no subscriptions of its own). */
   readonly serverRenewsPlans: boolean;
+  /**
+   * Starts the payment of a plan: a new subscription, or an upgrade of the current one (charged
+   * prorated; `expectedCents` is the server's own figure, which a provider may compute itself).
+   */
+  startPlanPayment(
+    user: PlanHolder,
+    tier: SubscriptionTier,
+    expectedCents: number,
+  ): Promise<{ providerPaymentId: string; clientSecret: string; amountCents: number }>;
+  /** What the subscription renews as at the period's end: a tier, free (cancel), or null (as is). */
+  setRenewalTier(user: PlanHolder, tier: SubscriptionTier | null): Promise<void>;
+}
+
+export interface PlanHolder {
+  id: string;
+  email: string;
+  subscriptionTier: SubscriptionTier;
+  stripeCustomerId: string | null;
+  stripeSubscriptionId: string | null;
 }

@@ -5,6 +5,8 @@ import type { JobQueue } from '../../queue/queue.js';
 import { startCreditGrantJob } from '../credits/grant-job.js';
 import { grantDueWeeklyCredits } from '../credits/grants.js';
 import type { BillingDeps } from './plugin.js';
+import type { PaymentProvider } from './provider.js';
+import { createStripeProvider } from './stripe-provider.js';
 import { renewDuePlans } from './subscriptions.js';
 import { createTestPaymentProvider } from './test-provider.js';
 
@@ -18,11 +20,14 @@ export async function startBilling(
   queue: JobQueue,
   log: FastifyBaseLogger,
 ): Promise<BillingDeps> {
-  const testProvider = createTestPaymentProvider(config.sessionSecret);
-  log.warn(
-    'Payments in TEST MODE: no Stripe keys are set, so cards are not charged (test card 4242 4242 4242 4242)',
-  );
-  const provider = testProvider;
+  const stripeProvider = config.stripe ? createStripeProvider(config.stripe, db) : undefined;
+  const testProvider = stripeProvider ? undefined : createTestPaymentProvider(config.sessionSecret);
+  if (testProvider) {
+    log.warn(
+      'Payments in TEST MODE: no Stripe keys are set, so cards are not charged (test card 4242 4242 4242 4242)',
+    );
+  }
+  const provider: PaymentProvider = stripeProvider ?? testProvider!;
   await startCreditGrantJob(
     queue,
     async () => {
@@ -31,5 +36,5 @@ export async function startBilling(
     },
     log,
   );
-  return { db, provider, testProvider };
+  return { db, provider, testProvider, stripeProvider };
 }

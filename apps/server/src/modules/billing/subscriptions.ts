@@ -10,7 +10,7 @@ import { payments, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { capitalised } from '../credits/grants.js';
 import { startPlanPeriod } from './payments.js';
-import type { PaymentProvider } from './provider.js';
+import type { PaymentProvider, PlanHolder } from './provider.js';
 
 /** Stripe's smallest card charge in US dollars: a prorated upgrade never asks for less. */
 const MIN_CHARGE_CENTS = 50;
@@ -22,29 +22,6 @@ async function userOf(db: Db, userId: string) {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw new AppError(404, 'User not found', 'NOT_FOUND');
   return user;
-}
-
-async function startPayment(
-  db: Db,
-  provider: PaymentProvider,
-  user: { id: string; email: string },
-  bought: { amountCents: number; description: string } & (
-    { purpose: 'pack'; credits: number } | { purpose: 'subscription'; tier: SubscriptionTier }
-  ),
-) {
-  const started = await provider.createPayment({
-    userId: user.id,
-    email: user.email,
-    amountCents: bought.amountCents,
-    description: bought.description,
-  });
-  await db.insert(payments).values({
-    userId: user.id,
-    provider: provider.name,
-    providerPaymentId: started.providerPaymentId,
-    ...bought,
-  });
-  return started.clientSecret;
 }
 
 /** A credit pack (spec 9): paid tiers only; the credits come when the payment succeeds. */
@@ -63,13 +40,23 @@ export async function purchaseCredits(
     );
   }
   const amount = credits * CREDIT_PRICE_CENTS;
-  const clientSecret = await startPayment(db, provider, user, {
+  const description = `${credits} credits`;
+  const started = await provider.createPayment({
+    userId,
+    email: user.email,
+    amountCents: amount,
+    description,
+  });
+  await db.insert(payments).values({
+    userId,
+    provider: provider.name,
+    providerPaymentId: started.providerPaymentId,
     purpose: 'pack',
     credits,
     amountCents: amount,
-    description: `${credits} credits`,
+    description,
   });
-  return { clientSecret, amount };
+  return { clientSecret: started.clientSecret, amount };
 }
 
 /**
@@ -96,13 +83,13 @@ export async function subscribe(
     if (!user.pendingSubscriptionTier) {
       throw new AppError(409, `You are already on the ${capitalised(tier)} plan`, 'SAME_PLAN');
     }
-    await setPendingTier(db, userId, null);
+    await setPendingTier(db, provider, user, null);
     return noCharge(`Your scheduled change was cancelled: you stay on ${capitalised(tier)}`);
   }
   const periodEnd = user.subscriptionEndsAt;
   const inPaidPeriod = user.subscriptionTier !== 'free' && periodEnd && periodEnd > now;
   if (PLANS[tier].priceCents < PLANS[user.subscriptionTier].priceCents && periodEnd) {
-    await setPendingTier(db, userId, tier);
+    await setPendingTier(db, provider, user, tier);
     return noCharge(`Your plan changes to ${capitalised(tier)} on ${day(periodEnd)}`);
   }
   let amount = PLANS[tier].priceCents;
@@ -112,7 +99,12 @@ export async function subscribe(
     const difference = PLANS[tier].priceCents - PLANS[user.subscriptionTier].priceCents;
     amount = Math.max(MIN_CHARGE_CENTS, Math.round(difference * left));
   }
-  const clientSecret = await startPayment(db, provider, user, {
+  const started = await provider.startPlanPayment(user, tier, amount);
+  amount = started.amountCents;
+  await db.insert(payments).values({
+    userId,
+    provider: provider.name,
+    providerPaymentId: started.providerPaymentId,
     purpose: 'subscription',
     tier,
     amountCents: amount,
@@ -123,7 +115,7 @@ export async function subscribe(
     message: inPaidPeriod
       ? `Upgrade to ${capitalised(tier)}: ${dollars(amount)} for the rest of this period`
       : `${capitalised(tier)} plan: ${dollars(amount)} a month`,
-    clientSecret,
+    clientSecret: started.clientSecret,
     amount,
     isProrated: Boolean(inPaidPeriod),
   };
@@ -133,13 +125,18 @@ export async function subscribe(
  * `POST /api/subscription/schedule-change`: the tier that takes over when the paid period ends
  * (free cancels the plan); the current tier clears a pending change.
  */
-export async function scheduleChange(db: Db, userId: string, tier: SubscriptionTier) {
+export async function scheduleChange(
+  db: Db,
+  provider: PaymentProvider,
+  userId: string,
+  tier: SubscriptionTier,
+) {
   const user = await userOf(db, userId);
   if (user.subscriptionTier === 'free' || !user.subscriptionEndsAt) {
     throw new AppError(400, 'There is no paid plan to change: choose a plan first', 'NO_PLAN');
   }
   const pending = tier === user.subscriptionTier ? null : tier;
-  await setPendingTier(db, userId, pending);
+  await setPendingTier(db, provider, user, pending);
   return {
     message: pending
       ? `Your plan changes to ${capitalised(pending)} on ${day(user.subscriptionEndsAt)}`
@@ -148,8 +145,15 @@ export async function scheduleChange(db: Db, userId: string, tier: SubscriptionT
   };
 }
 
-const setPendingTier = (db: Db, userId: string, tier: SubscriptionTier | null) =>
-  db.update(users).set({ pendingSubscriptionTier: tier }).where(eq(users.id, userId));
+async function setPendingTier(
+  db: Db,
+  provider: PaymentProvider,
+  user: PlanHolder,
+  tier: SubscriptionTier | null,
+) {
+  await provider.setRenewalTier(user, tier);
+  await db.update(users).set({ pendingSubscriptionTier: tier }).where(eq(users.id, user.id));
+}
 
 /**
  * Renewals where the server keeps the plans (the test provider): each paid period that has ended

@@ -23,17 +23,23 @@ export function createTestPaymentProvider(signingKey: string): PaymentProvider &
   paymentOfSecret(clientSecret: string): string | undefined;
 } {
   const sign = (id: string) => createHmac('sha256', signingKey).update(id).digest('hex');
+  const createPayment = async () => {
+    const providerPaymentId = `testpi_${randomBytes(12).toString('hex')}`;
+    return {
+      providerPaymentId,
+      clientSecret: `${providerPaymentId}_secret_${sign(providerPaymentId)}`,
+    };
+  };
   return {
     name: 'test',
     publicConfig: { provider: 'test' },
     serverRenewsPlans: true,
-    async createPayment() {
-      const providerPaymentId = `testpi_${randomBytes(12).toString('hex')}`;
-      return {
-        providerPaymentId,
-        clientSecret: `${providerPaymentId}_secret_${sign(providerPaymentId)}`,
-      };
+    createPayment,
+    async startPlanPayment(_user, _tier, expectedCents) {
+      return { ...(await createPayment()), amountCents: expectedCents };
     },
+    // The server keeps the pending tier and applies it at renewal.
+    async setRenewalTier() {},
     paymentOfSecret(clientSecret) {
       const [id, signature] = clientSecret.split('_secret_');
       if (!id || !signature) return undefined;

@@ -1,0 +1,273 @@
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payments, users } from '../src/db/schema.js';
+import { createSignedInUser } from './support/factories.js';
+import { startStripeFake } from './support/stripe-fake.js';
+import { startTestServer, type TestServer } from './support/test-server.js';
+
+const WEBHOOK_SECRET = 'whsec_test_rasma';
+const DAY_S = 24 * 60 * 60;
+
+let server: TestServer;
+let fake: Awaited<ReturnType<typeof startStripeFake>>;
+beforeAll(async () => {
+  fake = await startStripeFake();
+  server = await startTestServer({
+    RENDER_WORKERS: '0',
+    STRIPE_SECRET_KEY: 'sk_test_rasma',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_rasma',
+    STRIPE_API_URL: fake.url,
+  });
+});
+afterAll(async () => {
+  await server.close();
+  await fake.close();
+});
+
+const db = () => server.database.db;
+const stripe = new Stripe('sk_test_unused');
+
+async function call(cookie: string, method: string, pathname: string, body?: unknown) {
+  const res = await server.request(pathname, {
+    method,
+    headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+const balance = async (cookie: string) =>
+  (await call(cookie, 'GET', '/api/credits')).body.credits as number;
+const details = async (cookie: string) => (await call(cookie, 'GET', '/api/user/details')).body;
+
+let eventCount = 0;
+const now = Math.floor(Date.now() / 1000);
+/** A Stripe event as its API sends it; `created` orders the events. */
+const event = (type: string, object: object, created: number) => ({
+  id: `evt_test_${(eventCount += 1)}`,
+  object: 'event',
+  api_version: '2026-10-28.endive',
+  created,
+  livemode: false,
+  pending_webhooks: 1,
+  request: null,
+  type,
+  data: { object },
+});
+
+/** Delivers an event as Stripe does: the JSON body signed with the webhook secret. */
+async function deliver(payload: object, secret = WEBHOOK_SECRET) {
+  const body = JSON.stringify(payload);
+  const res = await server.request('/api/webhooks/stripe', {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload: body, secret }),
+    },
+    body,
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+const subscriber = () =>
+  createSignedInUser(db(), {
+    subscriptionTier: 'basic',
+    cycleStartDate: new Date(Date.now() - 10 * DAY_S * 1000),
+    subscriptionEndsAt: new Date(Date.now() + 20 * DAY_S * 1000),
+  });
+
+async function buyPack(cookie: string, credits: number) {
+  const purchase = await call(cookie, 'POST', '/api/purchase-credits', { credits });
+  expect(purchase.status).toBe(200);
+  const secret = purchase.body.clientSecret as string;
+  return { amount: purchase.body.amount, intentId: secret.split('_secret_')[0]! };
+}
+
+describe('packs through Stripe', () => {
+  it('starts a PaymentIntent for the price in cents and credits once when Stripe says it succeeded', async () => {
+    const { cookie } = await subscriber();
+    const pack = await buyPack(cookie, 50);
+    expect(pack.amount).toBe(2500);
+    expect(fake.requests.at(-1)).toMatchObject({
+      method: 'POST',
+      path: '/v1/payment_intents',
+      form: { amount: '2500', currency: 'usd' },
+    });
+    expect(await balance(cookie)).toBe(0);
+    const succeeded = event(
+      'payment_intent.succeeded',
+      { id: pack.intentId, object: 'payment_intent' },
+      now,
+    );
+    expect(await deliver(succeeded)).toEqual({ status: 200, body: { received: true } });
+    expect(await balance(cookie)).toBe(50);
+  });
+
+  it('credits once when the same event is delivered 5 times, in turn and at once', async () => {
+    const { cookie } = await subscriber();
+    const pack = await buyPack(cookie, 20);
+    const succeeded = event(
+      'payment_intent.succeeded',
+      { id: pack.intentId, object: 'payment_intent' },
+      now,
+    );
+    await deliver(succeeded);
+    await deliver(succeeded);
+    const answers = await Promise.all([1, 2, 3].map(() => deliver(succeeded)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(await balance(cookie)).toBe(20);
+  });
+
+  it('answers a bad or missing signature with 400 and changes nothing', async () => {
+    const { user, cookie } = await subscriber();
+    const pack = await buyPack(cookie, 10);
+    const succeeded = event(
+      'payment_intent.succeeded',
+      { id: pack.intentId, object: 'payment_intent' },
+      now,
+    );
+    expect(await deliver(succeeded, 'whsec_someone_else')).toEqual({
+      status: 400,
+      body: { message: 'Invalid webhook signature', code: 'INVALID_SIGNATURE' },
+    });
+    const unsigned = await server.request('/api/webhooks/stripe', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(succeeded),
+    });
+    expect(unsigned.status).toBe(400);
+    expect(await balance(cookie)).toBe(0);
+    const [payment] = await db().select().from(payments).where(eq(payments.userId, user.id));
+    expect(payment?.status).toBe('pending');
+    // The same event, signed, still applies: nothing was recorded from the forged ones.
+    await deliver(succeeded);
+    expect(await balance(cookie)).toBe(10);
+  });
+
+  it('records a declined payment with Stripe reason and adds nothing', async () => {
+    const { user, cookie } = await subscriber();
+    const pack = await buyPack(cookie, 10);
+    await deliver(
+      event(
+        'payment_intent.payment_failed',
+        {
+          id: pack.intentId,
+          object: 'payment_intent',
+          last_payment_error: { message: 'Your card was declined.' },
+        },
+        now,
+      ),
+    );
+    const [payment] = await db().select().from(payments).where(eq(payments.userId, user.id));
+    expect(payment).toMatchObject({ status: 'failed', failureMessage: 'Your card was declined.' });
+    expect(await balance(cookie)).toBe(0);
+  });
+});
+
+describe('plans through Stripe', () => {
+  it('subscribes with the first invoice, and events out of order end in the right tier and status', async () => {
+    const { user, cookie } = await createSignedInUser(db());
+    const sub = await call(cookie, 'POST', '/api/subscribe', { tier: 'basic' });
+    expect(sub.body).toMatchObject({ noChargeNeeded: false, amount: 1100, isProrated: false });
+    expect(sub.body.clientSecret).toMatch(/^pi_for_in_fake\d+_secret_x$/);
+    const [row] = await db().select().from(users).where(eq(users.id, user.id));
+    const subscriptionId = row!.stripeSubscriptionId!;
+    expect(subscriptionId).toMatch(/^sub_fake/);
+    expect(row!.stripeCustomerId).toMatch(/^cus_fake/);
+    const invoiceId = (sub.body.clientSecret as string)
+      .slice('pi_for_'.length)
+      .split('_secret_')[0]!;
+    const price = fake.priceId('rasma_basic')!;
+
+    const periodStart = now;
+    const paid = event(
+      'invoice.paid',
+      {
+        id: invoiceId,
+        object: 'invoice',
+        billing_reason: 'subscription_create',
+        amount_paid: 1100,
+        parent: {
+          type: 'subscription_details',
+          subscription_details: { subscription: subscriptionId, metadata: {} },
+        },
+        lines: {
+          object: 'list',
+          data: [
+            {
+              id: 'il_1',
+              object: 'line_item',
+              period: { start: periodStart, end: periodStart + 30 * DAY_S },
+              pricing: { type: 'price_details', price_details: { price, product: 'prod_1' } },
+            },
+          ],
+        },
+      },
+      now + 1,
+    );
+    const status = (value: string, created: number) =>
+      event(
+        'customer.subscription.updated',
+        { id: subscriptionId, object: 'subscription', status: value },
+        created,
+      );
+    // Sent active, then past_due, then active again (a failed renewal retried); the newest comes
+    // first and the past_due last.
+    await deliver(status('active', now + 4));
+    await deliver(paid);
+    await deliver(status('active', now + 2));
+    await deliver(status('past_due', now + 3));
+    expect(await details(cookie)).toMatchObject({
+      subscriptionTier: 'basic',
+      subscriptionStatus: 'active',
+      cycleStartDate: new Date(periodStart * 1000).toISOString(),
+      subscriptionEndDate: new Date((periodStart + 30 * DAY_S) * 1000).toISOString(),
+    });
+    expect(await balance(cookie)).toBe(400);
+
+    // A renewal that fails shows the banner's status; its deletion later ends the plan, and an older
+    // update arriving after the deletion does not bring it back.
+    await deliver(status('past_due', now + 5));
+    expect((await details(cookie)).subscriptionStatus).toBe('past_due');
+    await deliver(
+      event(
+        'customer.subscription.deleted',
+        { id: subscriptionId, object: 'subscription', status: 'canceled' },
+        now + 7,
+      ),
+    );
+    await deliver(status('active', now + 6));
+    await deliver(paid);
+    expect(await details(cookie)).toMatchObject({
+      subscriptionTier: 'free',
+      subscriptionStatus: 'active',
+    });
+    expect(await balance(cookie)).toBe(400);
+  });
+
+  it('schedules a cancellation at the period end with Stripe, and serves no test confirmation', async () => {
+    fake.addSubscription('sub_external');
+    const { cookie } = await createSignedInUser(db(), {
+      subscriptionTier: 'plus',
+      stripeSubscriptionId: 'sub_external',
+      subscriptionEndsAt: new Date(Date.now() + DAY_S * 1000),
+    });
+    await call(cookie, 'POST', '/api/subscription/schedule-change', { tier: 'free' });
+    expect(fake.requests.at(-1)).toMatchObject({
+      method: 'POST',
+      path: '/v1/subscriptions/sub_external',
+      form: { cancel_at_period_end: 'true' },
+    });
+    expect((await details(cookie)).pendingSubscriptionTier).toBe('free');
+    const confirm = await call(cookie, 'POST', '/api/payments/test/confirm', {
+      clientSecret: 'x_secret_y',
+      cardNumber: '4242424242424242',
+    });
+    expect(confirm.status).toBe(404);
+    expect((await call(cookie, 'GET', '/api/payments/config')).body).toEqual({
+      provider: 'stripe',
+      publishableKey: 'pk_test_rasma',
+    });
+  });
+});
