@@ -1,9 +1,10 @@
 import { websiteAnalyticsSchema, type AnalyticsRange } from '@rasma/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyticsSalts, pageViews } from '../src/db/schema.js';
+import { analyticsSalts, pageViewHourly, pageViews, pageViewVisitors } from '../src/db/schema.js';
 import { describeAgent } from '../src/modules/analytics/classify.js';
 import { recordPageView } from '../src/modules/analytics/record.js';
+import { deleteOldPageViews } from '../src/modules/analytics/retention.js';
 import { websiteAnalytics } from '../src/modules/analytics/report.js';
 import { VisitorIds } from '../src/modules/analytics/visitor.js';
 import { createSignedInUser } from './support/factories.js';
@@ -30,6 +31,7 @@ describe('website analytics of a seeded set of views', () => {
   const NOW = new Date('2026-03-10T10:30:00Z');
   // [time, visitor (its IP), path, User-Agent, country], in time order as they would arrive.
   const SEEDED: [string, string, string, string, string | null][] = [
+    ['2026-01-15T10:00:00Z', '10.0.0.10', '/', CHROME, 'US'], // single view deleted after 31 days
     ['2026-02-08T10:00:00Z', '10.0.0.9', '/', CHROME, 'US'], // a month and 30 minutes ago
     ['2026-02-10T12:00:00Z', '10.0.0.8', '/about', FIREFOX, null],
     ['2026-03-03T10:00:00Z', '10.0.0.7', '/', CHROME, 'US'], // a week and 30 minutes ago
@@ -48,7 +50,7 @@ describe('website analytics of a seeded set of views', () => {
   const report = (range: AnalyticsRange) => websiteAnalytics(db(), range, NOW);
 
   beforeAll(async () => {
-    const visitors = new VisitorIds(db());
+    const visitors = new VisitorIds(db(), (day) => deleteOldPageViews(db(), day));
     for (const [time, ip, path, agent, country] of SEEDED) {
       const at = new Date(time);
       const visitorId = await visitors.visitorId(at, ip, agent);
@@ -68,6 +70,18 @@ describe('website analytics of a seeded set of views', () => {
     expect(idAt('2026-03-10T10:28:00Z')).toBe(idAt('2026-03-10T10:29:00Z'));
     expect(idAt('2026-03-10T09:15:00Z')).toBe(idAt('2026-03-10T09:45:00Z'));
     expect((await db().select().from(analyticsSalts)).map((s) => s.day)).toEqual(['2026-03-10']);
+  });
+
+  it('deletes single views and visitor ids older than 31 days, keeping their hourly counts', async () => {
+    const views = await db().select({ at: pageViews.createdAt }).from(pageViews);
+    expect(views.map((v) => v.at.toISOString()).sort()[0]).toBe('2026-02-08T10:00:00.000Z');
+    const days = await db().select({ day: pageViewVisitors.day }).from(pageViewVisitors);
+    expect(days.map((d) => d.day).sort()[0]).toBe('2026-02-08');
+    const hourly = await db()
+      .select()
+      .from(pageViewHourly)
+      .where(eq(pageViewHourly.hour, new Date('2026-01-15T10:00:00Z')));
+    expect(hourly.find((r) => r.dimension === 'total')?.views).toBe(1);
   });
 
   it('counts the overview: rolling windows of views, visitors per UTC day', async () => {

@@ -11,6 +11,7 @@ import {
   referrerHost,
 } from './classify.js';
 import { recordPageView } from './record.js';
+import { deleteOldPageViews } from './retention.js';
 import { VisitorIds } from './visitor.js';
 
 export interface AnalyticsModuleOptions {
@@ -29,7 +30,8 @@ export const analyticsModule: FastifyPluginAsync<AnalyticsModuleOptions> = async
   app,
   { db, countryHeader, publicHost },
 ) => {
-  const visitors = new VisitorIds(db);
+  // Each new day's salt also clears the single views no report reads any more.
+  const visitors = new VisitorIds(db, (day) => deleteOldPageViews(db, day));
   // `navigator.sendBeacon` sends a string as text/plain; here (this plugin only) it is JSON.
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser(

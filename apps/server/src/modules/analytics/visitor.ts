@@ -15,7 +15,11 @@ export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 export class VisitorIds {
   private current: { day: string; salt: string } | undefined;
 
-  constructor(private readonly db: Db) {}
+  /** `onNewDay` runs once a process moves to a new day, after the old salts are gone. */
+  constructor(
+    private readonly db: Db,
+    private readonly onNewDay: (day: string) => Promise<void> = async () => {},
+  ) {}
 
   async visitorId(at: Date, ip: string, userAgent: string): Promise<string> {
     const salt = await this.salt(utcDay(at));
@@ -35,6 +39,7 @@ export class VisitorIds {
     if (!row) throw new Error(`no analytics salt for ${day}`);
     if (!this.current || day > this.current.day) {
       await this.db.delete(analyticsSalts).where(lt(analyticsSalts.day, day));
+      await this.onNewDay(day);
       this.current = { day, salt: row.salt };
     }
     return row.salt;
