@@ -83,6 +83,13 @@ export const DEFAULT_BRUSH_SIZE = BRUSH_SIZES.Medium;
 export const DRAWING_TIME = { min: 1, max: 100, default: 15 } as const;
 export const GRAYSCALE_LEVEL = { min: 0, max: 255, default: 128 } as const;
 export const FILL_LEVEL = { min: 0, max: 100, step: 5, zoneDefault: 50 } as const;
+/**
+ * Shapes of the finished video: the picture's own proportions (the default), or a frame for where
+ * videos go (landscape, vertical, square), the picture fitted on the paper with a margin.
+ */
+export const VIDEO_SHAPES = ['original', '16:9', '9:16', '1:1'] as const;
+export type VideoShape = (typeof VIDEO_SHAPES)[number];
+export const DEFAULT_VIDEO_SHAPE: VideoShape = 'original';
 
 /** Bounds on a create-video or preview payload: generous for a person, small for the server. */
 export const ZONE_LIMITS = {

@@ -8,6 +8,7 @@ import {
   DRAWING_TIME,
   FILL_LEVEL,
   GRAYSCALE_LEVEL,
+  VIDEO_SHAPES,
   VIDEO_STATUSES,
   ZONE_LIMITS,
 } from './constants.js';
@@ -53,6 +54,11 @@ export const createVideoBlobDataSchema = z.object({
     .min(DRAWING_TIME.min)
     .max(DRAWING_TIME.max)
     .default(DRAWING_TIME.default),
+  /**
+   * Optional, not in the spec's payload: the video's shape. Absent means `DEFAULT_VIDEO_SHAPE`
+   * (the picture's own proportions, as before), which the engine applies.
+   */
+  shape: z.enum(VIDEO_SHAPES).optional(),
 });
 export type CreateVideoBlobData = z.infer<typeof createVideoBlobDataSchema>;
 

@@ -28,7 +28,7 @@ const tile = (raw: Uint8Array, width: number, height: number, channels: 1 | 3) =
 async function main(): Promise<void> {
   await mkdir(DOCS, { recursive: true });
   console.log(
-    'photo       model  solid-ink  ink-median  tone-corr  colour-ink/source  lines+hatch ms',
+    'photo        b/w: solid-ink  ink-median  tone-corr  colour: ink/source  b/w plan ms',
   );
   for (const name of PHOTO_NAMES) {
     const image = await decodeImage(await photoPng(name), { longSide: 1920 });
@@ -51,12 +51,11 @@ async function main(): Promise<void> {
     console.log(
       [
         name.padEnd(11),
-        'b/w  ',
-        `${(solidInkShare(ink, width, height) * 100).toFixed(2)} %`.padStart(9),
+        `${(solidInkShare(ink, width, height) * 100).toFixed(2)} %`.padStart(15),
         String(inkMedian(ink, grey)).padStart(10),
         toneCorrelation(image, grey).toFixed(3).padStart(10),
-        `${(inkShareOfSource(image, colour.outline.ink, rgb) * 100).toFixed(1)} %`.padStart(18),
-        String(ms).padStart(15),
+        `${(inkShareOfSource(image, colour.outline.ink, rgb) * 100).toFixed(1)} %`.padStart(19),
+        String(ms).padStart(12),
       ].join('  '),
     );
     // Contact sheet: source, half-way, final drawing, final colour.

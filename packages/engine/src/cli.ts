@@ -15,7 +15,8 @@ Options:
       --direction <dir>      "Left to right" (default), "Right to left", "Top to bottom", "Bottom to top"
       --level <0-255>        global grayscale level (default 128)
       --zones <file.json>    Special Zones: a JSON array of strokeMasks
-      --size <px>            long side: 1280, 1920 (default) or 3840
+      --size <px>            long side: 1280, 1920 (default) or 3840 (720p, 1080p, 4K)
+      --shape <shape>        original (the picture's own, default), 16:9, 9:16 or 1:1
       --seed <n>             random seed (default 1)
       --thumbnail <file>     thumbnail path (default: output with .jpg)
       --contact-sheet <png>  also write frames at 25/50/75/100 % as one PNG
@@ -33,6 +34,7 @@ async function main(argv: string[]): Promise<number> {
       level: { type: 'string' },
       zones: { type: 'string' },
       size: { type: 'string' },
+      shape: { type: 'string' },
       seed: { type: 'string' },
       thumbnail: { type: 'string' },
       'contact-sheet': { type: 'string' },
@@ -72,6 +74,7 @@ async function main(argv: string[]): Promise<number> {
       ...(values.time ? { drawingTime: num(values.time) } : {}),
       ...(values.level ? { grayscaleLevel: num(values.level) } : {}),
       ...(values.size ? { size: num(values.size) as 1920 } : {}),
+      ...(values.shape ? { shape: values.shape as 'original' } : {}),
       ...(values.seed ? { seed: num(values.seed) } : {}),
     },
     log: (message) => process.stderr.write(`${message}\n`),

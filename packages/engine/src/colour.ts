@@ -1,31 +1,83 @@
 /**
- * Colour phase plan: after the lines, the image's colours are brushed in under them, group by
- * group (zones first, then the rest), each swept in its direction with a wavy brush edge. Pure.
+ * Colour phase plan: after the lines, colour is painted in as a painter lays washes: the source
+ * simplified into flat, softly edged colour regions (smoothed, then quantised), laid region by
+ * region in drawing order (zones first, then the rest, each in its direction), with the ink kept
+ * on top. Pure.
  */
+import { gaussianBlur } from './blur.js';
 import type { Buckets, ColourScript } from './frames.js';
+import { labelComponents } from './hatch.js';
 import { alongDirection, bucketByFrame, groupOrder } from './plan.js';
 import type { Direction } from './types.js';
 import { rgbToYuv420 } from './yuv.js';
 
 export const COLOUR_RAMP_FRAMES = 4;
 
-/** Rows y0..y1 of the finished colour picture: the line art over the image's colours (darken). */
-function darkenRows(
+/** Lightness levels of the simplified picture, and how much paper shows through. */
+const PAINT_LEVELS = 7;
+const PAPER_SHOWS = 0.12;
+/** Smoothing of lightness and of hue, at a 1920 px long side (scaled with the image). */
+const PAINT_SIGMA_AT_1920 = 3;
+const HUE_SIGMA_AT_1920 = 8;
+/** Colour regions smaller than this (at 1920, scaled by area) follow the sweep pixel by pixel. */
+const REGION_MIN_AT_1920 = 400;
+
+/**
+ * The painted picture: lightness smoothed and quantised to a few levels (flat washes with soft
+ * edges), the hue of the smoothed source kept (so no false colours appear), lightened a little
+ * toward the paper; the ink on top. Also returns each pixel's region key (lightness level and
+ * hue family), for laying the colour in by region.
+ */
+function paint(
   rgba: Uint8Array,
   grey: Uint8Array,
-  rgb: Uint8Array,
   width: number,
-  y0: number,
-  y1: number,
-): void {
-  for (let p = y0 * width; p < y1 * width; p++) {
-    const a = rgba[p * 4 + 3]!;
-    const g = grey[p]!;
-    for (let c = 0; c < 3; c++) {
-      const v = a === 255 ? rgba[p * 4 + c]! : (rgba[p * 4 + c]! * a + 255 * (255 - a)) / 255;
-      rgb[p * 3 + c] = v < g ? v : g;
+  height: number,
+): { rgb: Uint8Array; key: Uint32Array } {
+  const n = width * height;
+  const s = Math.max(width, height) / 1920;
+  const channels = [0, 1, 2].map((c) => {
+    const channel = new Float32Array(n);
+    for (let p = 0; p < n; p++) {
+      const a = rgba[p * 4 + 3]!;
+      const v = rgba[p * 4 + c]!;
+      channel[p] = a === 255 ? v : (v * a + 255 * (255 - a)) / 255;
+    }
+    return channel;
+  });
+  const luma = new Float32Array(n);
+  for (let p = 0; p < n; p++)
+    luma[p] = 0.2126 * channels[0]![p]! + 0.7152 * channels[1]![p]! + 0.0722 * channels[2]![p]!;
+  gaussianBlur(luma, width, height, Math.max(1, PAINT_SIGMA_AT_1920 * s));
+  for (const channel of channels)
+    gaussianBlur(channel, width, height, Math.max(1, HUE_SIGMA_AT_1920 * s));
+  const rgb = new Uint8Array(n * 3);
+  const key = new Uint32Array(n);
+  const step = 255 / (PAINT_LEVELS - 1);
+  for (let p = 0; p < n; p++) {
+    const level = Math.round(luma[p]! / step);
+    const [r, g, b] = [channels[0]![p]!, channels[1]![p]!, channels[2]![p]!];
+    // A region is one lightness level of one hue family (the strongest channel, or grey).
+    const hue =
+      Math.max(r, g, b) - Math.min(r, g, b) < 24 ? 3 : r >= g && r >= b ? 0 : g >= b ? 1 : 2;
+    key[p] = level * 4 + hue;
+    const y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    // The smoothed colour brought to the quantised lightness (grey where there is no colour).
+    const target = level * step;
+    const k = y > 1 ? target / y : 0;
+    for (const [c, v] of [r, g, b].entries()) {
+      const shaded = y > 1 ? Math.min(255, v * k) : target;
+      rgb[p * 3 + c] = shaded * (1 - PAPER_SHOWS) + 255 * PAPER_SHOWS;
     }
   }
+  // Ink over paint: the pen's shade multiplies the colour under it, so a line is always darker
+  // than what it crosses, even on a dark wash.
+  for (let p = 0; p < n; p++) {
+    const g = grey[p]!;
+    if (g === 255) continue;
+    for (let c = p * 3; c < p * 3 + 3; c++) rgb[c] = (rgb[c]! * g) / 255;
+  }
+  return { rgb, key };
 }
 
 /** Deterministic PRNG (mulberry32). */
@@ -58,6 +110,9 @@ export interface ColourResult {
   colour: ColourScript;
 }
 
+/** How fast a large region is laid in: this share of the group's sweep for its whole length. */
+const REGION_SPREAD = 0.25;
+
 /** Rows handled between two yields of `colourSteps`. */
 const ROWS_PER_STEP = 48;
 
@@ -69,11 +124,15 @@ export function* colourSteps(params: ColourParams): Generator<void, ColourResult
   const { zoneMap, width, height, directions, frames } = params;
   const ramp = Math.max(1, Math.min(COLOUR_RAMP_FRAMES, frames));
   const slots = frames - ramp + 1;
-  const finalRgb = new Uint8Array(width * height * 3);
-  for (let y = 0; y < height; y += ROWS_PER_STEP) {
-    darkenRows(params.rgba, params.grey, finalRgb, width, y, Math.min(height, y + ROWS_PER_STEP));
-    yield;
-  }
+  const painted = paint(params.rgba, params.grey, width, height);
+  const finalRgb = painted.rgb;
+  yield;
+  // Colour regions: same quantised colour, 8-connected, within one group.
+  const regionKey = painted.key;
+  for (let p = 0; p < regionKey.length; p++)
+    regionKey[p] = regionKey[p]! * 256 + (zoneMap[p]! % 256);
+  const regions = labelComponents(new Uint8Array(width * height).fill(1), regionKey, width, height);
+  yield;
   const n = width * height;
   const rnd = random(params.seed);
   const order = groupOrder(directions.length - 1);
@@ -124,12 +183,27 @@ export function* colourSteps(params: ColourParams): Generator<void, ColourResult
       base: begin[g]! * slots,
     };
   });
+  // Where each large region starts along its group's direction: it is laid in from there, as a
+  // wash, quickly (REGION_SPREAD of the sweep), while small regions follow the sweep.
+  const regionStart = new Float64Array(regions.count).fill(Infinity);
+  const minRegion = Math.round((REGION_MIN_AT_1920 * n) / (1920 * 1920 * 0.75));
+  for (let y = 0, p = 0; y < height; y++) {
+    for (let x = 0; x < width; x++, p++) {
+      const r = regions.label[p]!;
+      const c = coef[zoneMap[p]!]!;
+      const u = c.sign * (c.horizontal ? x : y);
+      if (u < regionStart[r]!) regionStart[r] = u;
+    }
+  }
   const frameOf = new Int32Array(n);
   for (let y = 0, p = 0; y < height; y++) {
     if (y % ROWS_PER_STEP === 0) yield;
     for (let x = 0; x < width; x++, p++) {
       const c = coef[zoneMap[p]!]!;
-      const u = c.sign * (c.horizontal ? x : y);
+      const r = regions.label[p]!;
+      let u = c.sign * (c.horizontal ? x : y);
+      if (regions.sizes[r]! >= minRegion)
+        u = regionStart[r]! + REGION_SPREAD * (u - regionStart[r]!);
       let s = (u - c.uMin) / c.range + wave[c.horizontal ? y : x]!;
       s = s < 0 ? 0 : s > 1 ? 1 : s;
       const f = (c.base + s * c.k) | 0;

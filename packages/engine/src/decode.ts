@@ -11,12 +11,25 @@ export interface DecodedImage extends RgbaImage {
   /** Size of the source image (after EXIF rotation), before any resize. */
   sourceWidth: number;
   sourceHeight: number;
+  placement: Placement;
 }
 
 export interface DecodeOptions {
   /** Resize so the long side is this many pixels (even dimensions), keeping the aspect ratio. */
   longSide?: number;
+  /** Instead: a frame of this size, the picture fitted inside with a margin on white paper. */
+  frame?: { width: number; height: number };
 }
+
+/** Where the source picture lies in the decoded pixels: x' = left + x * scale (same for y). */
+export interface Placement {
+  left: number;
+  top: number;
+  scale: number;
+}
+
+/** The margin around a picture fitted in a frame, as a share of the frame's short side. */
+export const FRAME_MARGIN = 0.05;
 
 /** Reads the header only and checks size limits; throws EngineError on anything that is not an image. */
 export async function probeImage(
@@ -55,6 +68,39 @@ export function fitSize(
   return { width: even(width), height: even(height) };
 }
 
+/** Even size with the image's aspect ratio, as large as fits inside width x height. */
+function fitInside(
+  source: { width: number; height: number },
+  width: number,
+  height: number,
+): { width: number; height: number } {
+  const scale = Math.min(width / source.width, height / source.height);
+  const even = (v: number, max: number) =>
+    Math.min(max - (max % 2), Math.max(2, 2 * Math.round((v * scale) / 2)));
+  return { width: even(source.width, width), height: even(source.height, height) };
+}
+
+/**
+ * The video frame of a shape at a size (the long side: 1280, 1920 or 3840 for 720p, 1080p, 4K);
+ * undefined for the picture's own proportions.
+ */
+export function shapeFrame(
+  shape: string,
+  size: number,
+): { width: number; height: number } | undefined {
+  const short = 2 * Math.round((size * 9) / 16 / 2);
+  switch (shape) {
+    case '16:9':
+      return { width: size, height: short };
+    case '9:16':
+      return { width: short, height: size };
+    case '1:1':
+      return { width: short, height: short };
+    default:
+      return undefined;
+  }
+}
+
 /**
  * Decodes an image file path or buffer to RGBA bytes (Node only, via sharp), refusing images over
  * 50 megapixels before decoding their pixels. Optionally resizes to a long side.
@@ -64,13 +110,32 @@ export async function decodeImage(
   options: DecodeOptions = {},
 ): Promise<DecodedImage> {
   const source = await probeImage(input);
-  const target = options.longSide ? fitSize(source.width, source.height, options.longSide) : source;
+  const frame = options.frame;
+  const margin = frame
+    ? 2 * Math.round((FRAME_MARGIN * Math.min(frame.width, frame.height)) / 2)
+    : 0;
+  const target = frame
+    ? fitInside(source, frame.width - 2 * margin, frame.height - 2 * margin)
+    : options.longSide
+      ? fitSize(source.width, source.height, options.longSide)
+      : source;
+  const left = frame ? Math.floor((frame.width - target.width) / 2) : 0;
+  const top = frame ? Math.floor((frame.height - target.height) / 2) : 0;
   try {
     let pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()
       .toColourspace('srgb');
     if (target.width !== source.width || target.height !== source.height) {
       pipeline = pipeline.resize(target.width, target.height, { fit: 'fill', kernel: 'lanczos3' });
+    }
+    if (frame) {
+      pipeline = pipeline.ensureAlpha().extend({
+        left,
+        top,
+        right: frame.width - target.width - left,
+        bottom: frame.height - target.height - top,
+        background: { r: 255, g: 255, b: 255, alpha: 1 },
+      });
     }
     const { data, info } = await pipeline.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
     return {
@@ -79,6 +144,7 @@ export async function decodeImage(
       data: new Uint8Array(data.buffer, data.byteOffset, data.length),
       sourceWidth: source.width,
       sourceHeight: source.height,
+      placement: { left, top, scale: target.width / source.width },
     };
   } catch (error) {
     throw toDecodeError(error);

@@ -13,6 +13,7 @@ export {
   directionSchema,
   aiModelSchema,
   outputSizeSchema,
+  videoShapeSchema,
   parseRenderOptions,
 } from './options.js';
 export type {
@@ -21,6 +22,7 @@ export type {
   StrokeMask,
   AiModel,
   OutputSize,
+  VideoShape,
 } from './options.js';
 export { DIRECTIONS } from './types.js';
 export type { Direction, Point, RgbaImage, ZoneShape } from './types.js';

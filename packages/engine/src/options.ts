@@ -2,10 +2,12 @@ import {
   AI_MODELS,
   DEFAULT_AI_MODEL,
   DEFAULT_DIRECTION,
+  DEFAULT_VIDEO_SHAPE,
   DIRECTIONS,
   DRAWING_TIME,
   FILL_LEVEL,
   GRAYSCALE_LEVEL,
+  VIDEO_SHAPES,
   ZONE_LIMITS,
 } from '@rasma/contract/constants';
 import { z } from 'zod';
@@ -18,6 +20,7 @@ import { EngineError } from './errors.js';
 export const directionSchema = z.enum(DIRECTIONS);
 export const aiModelSchema = z.enum(AI_MODELS);
 export const outputSizeSchema = z.union([z.literal(1280), z.literal(1920), z.literal(3840)]);
+export const videoShapeSchema = z.enum(VIDEO_SHAPES);
 
 const pointSchema = z.object({ x: z.number(), y: z.number() });
 
@@ -55,8 +58,10 @@ export const renderOptionsSchema = z.object({
     .min(DRAWING_TIME.min)
     .max(DRAWING_TIME.max)
     .default(DRAWING_TIME.default),
-  /** Long side of the video in pixels. */
+  /** Long side of the video in pixels: 720p, 1080p or 4K. */
   size: outputSizeSchema.default(1920),
+  /** The picture's own proportions, or a 16:9, 9:16 or 1:1 frame with the picture fitted in it. */
+  shape: videoShapeSchema.default(DEFAULT_VIDEO_SHAPE),
   /** Seed for every random choice (hand wobble, colour brush edge). */
   seed: z.number().int().default(1),
 });
@@ -66,6 +71,7 @@ export type RenderOptions = z.output<typeof renderOptionsSchema>;
 export type StrokeMask = z.output<typeof strokeMaskSchema>;
 export type AiModel = z.output<typeof aiModelSchema>;
 export type OutputSize = z.output<typeof outputSizeSchema>;
+export type VideoShape = z.output<typeof videoShapeSchema>;
 
 /** Parses options, or throws EngineError INVALID_OPTIONS naming the first bad field. */
 export function parseRenderOptions(input: unknown): RenderOptions {

@@ -60,7 +60,7 @@ export function orderStrokes(
   directions: readonly Direction[],
 ): Stroke[] {
   const byGroup = new Map<number, Stroke[]>();
-  for (const s of strokes) {
+  for (const s of strokes.flatMap((stroke) => shortHatching(stroke, width, height))) {
     const list = byGroup.get(s.group) ?? [];
     list.push(s);
     byGroup.set(s.group, list);
@@ -105,6 +105,22 @@ export function orderStrokes(
     }
   }
   return ordered;
+}
+
+/** Hatch strokes longer than this share of the long side are drawn as several shorter ones. */
+const HATCH_PIECE = 1 / 32;
+
+/**
+ * A person hatches in short strokes, as the drawing moves on: a long hatch line is cut into
+ * pieces, so it does not run ahead of the drawing across the page.
+ */
+function shortHatching(stroke: Stroke, width: number, height: number): Stroke[] {
+  const piece = Math.max(8, Math.round(Math.max(width, height) * HATCH_PIECE));
+  if (tierOf(stroke) < 2 || stroke.pixels.length <= piece) return [stroke];
+  const pieces: Stroke[] = [];
+  for (let i = 0; i < stroke.pixels.length; i += piece)
+    pieces.push({ ...stroke, pixels: stroke.pixels.slice(i, i + piece) });
+  return pieces;
 }
 
 /** Drawing tier of a stroke: 0 main contour, 1 detail, 2 hatching. */

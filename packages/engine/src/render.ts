@@ -3,7 +3,7 @@ import { copyFile, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, extname, join } from 'node:path';
 import sharp from 'sharp';
-import { decodeImage } from './decode.js';
+import { decodeImage, shapeFrame } from './decode.js';
 import { DEFAULT_CRF, DEFAULT_PRESET, FfmpegEncoder, ffmpegArgs } from './encoder.js';
 import type { EncodeSettings, FrameSink } from './encoder.js';
 import { EngineError } from './errors.js';
@@ -90,7 +90,16 @@ export async function renderVideo(params: InternalRenderParams): Promise<RenderR
   log?.(`ffmpeg: ${ffmpeg.path} (${ffmpeg.source}, version ${ffmpeg.version})`);
   checkCancelled();
   const t0 = performance.now();
-  const image = await decodeImage(params.input, { longSide: params.longSide ?? options.size });
+  const size = params.longSide ?? options.size;
+  const frame = shapeFrame(options.shape, size);
+  const image = await decodeImage(params.input, frame ? { frame } : { longSide: size });
+  // Zones are drawn in the source's pixels: move them to where the picture lies in the frame.
+  const { left, top, scale } = image.placement;
+  const zones = options.strokeMasks.map((zone) => ({
+    ...zone,
+    points: zone.points.map((p) => ({ x: left + p.x * scale, y: top + p.y * scale })),
+    brushSize: zone.brushSize * scale,
+  }));
   const tDecoded = performance.now();
   // sharp rasterizes the hand on its own thread while the plan is computed here.
   const handReady = loadHand(Math.round(Math.min(image.width, image.height) * 0.62));
@@ -98,8 +107,8 @@ export async function renderVideo(params: InternalRenderParams): Promise<RenderR
   progress(1);
   checkCancelled();
   const sketch = planSketch(image, {
-    zones: options.strokeMasks,
-    zoneScale: image.width / image.sourceWidth,
+    zones,
+    zoneScale: 1,
     grayscaleLevel: options.grayscaleLevel,
     direction: options.direction,
     drawingTime: options.drawingTime,

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { decodeImage } from '../src/decode.js';
+import { decodeImage, shapeFrame } from '../src/decode.js';
 import { parseRenderOptions } from '../src/options.js';
 import { outline } from '../src/outline.js';
 
@@ -31,6 +31,36 @@ describe('decodeImage', () => {
   });
 });
 
+describe('video shapes', () => {
+  it('has 720p, 1080p and 4K frames for 16:9, 9:16 and 1:1, and none for the original shape', () => {
+    expect(shapeFrame('16:9', 1920)).toEqual({ width: 1920, height: 1080 });
+    expect(shapeFrame('9:16', 1280)).toEqual({ width: 720, height: 1280 });
+    expect(shapeFrame('1:1', 3840)).toEqual({ width: 2160, height: 2160 });
+    expect(shapeFrame('original', 1920)).toBeUndefined();
+  });
+
+  it('fits a landscape picture in a vertical frame, centred on white paper with a margin', async () => {
+    const red = await sharp({
+      create: { width: 400, height: 300, channels: 3, background: { r: 200, g: 0, b: 0 } },
+    })
+      .png()
+      .toBuffer();
+    const image = await decodeImage(red, { frame: { width: 180, height: 320 } });
+    expect([image.width, image.height]).toEqual([180, 320]);
+    // Margin 5 % of the short side (9 px, made even: 10) on each side: 160 px wide, 120 high.
+    expect(image.placement).toEqual({ left: 10, top: 100, scale: 0.4 });
+    const at = (x: number, y: number) => [
+      ...image.data.subarray((y * 180 + x) * 4, (y * 180 + x) * 4 + 4),
+    ];
+    expect(at(90, 160)).toEqual([200, 0, 0, 255]);
+    expect(at(90, 50)).toEqual([255, 255, 255, 255]);
+    expect(at(5, 160)).toEqual([255, 255, 255, 255]);
+    expect(at(10, 100)).toEqual([200, 0, 0, 255]);
+    expect(at(169, 219)).toEqual([200, 0, 0, 255]);
+    expect(at(170, 220)).toEqual([255, 255, 255, 255]);
+  });
+});
+
 describe('render options', () => {
   it('fills in the defaults of the spec', () => {
     const options = parseRenderOptions({
@@ -42,6 +72,7 @@ describe('render options', () => {
       aiModel: 'rasma-ai',
       drawingTime: 15,
       size: 1920,
+      shape: 'original',
       strokeMasks: [{ id: '1700000000000', direction: 'Left to right', fillLevel: 50 }],
     });
   });

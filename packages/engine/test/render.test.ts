@@ -139,7 +139,7 @@ describe('renderSketchVideo', () => {
     expect(psnr(middle, sketch.grey)).toBeLessThan(25);
   });
 
-  it('colour: the last frame matches the source colours, duration includes the colour phase', async () => {
+  it('colour: the last frame is a coloured drawing (painted colours, lines on top), duration includes the colour phase', async () => {
     const dir = await freshDir();
     const output = join(dir, 'colour.mp4');
     const result = await renderVideo({
@@ -154,15 +154,62 @@ describe('renderSketchVideo', () => {
     const last = await extractFrame(ffmpeg.path, output, -0.05, 'rgb24');
     const source = await decodeImage(scene, { longSide: LONG_SIDE });
     const sketch = planSketch(source, sketchParams({ drawingTime: 1, colour: true }));
-    // Off the lines, the colours are the source's: mean absolute error per channel under 8.
-    let sum = 0;
-    let n = 0;
+    const luma = (d: ArrayLike<number>, j: number) =>
+      0.2126 * d[j]! + 0.7152 * d[j + 1]! + 0.0722 * d[j + 2]!;
+    let offError = 0;
+    let off = 0;
+    let inkLuma = 0;
+    let sourceLuma = 0;
+    let lines = 0;
     for (let p = 0; p < result.width * result.height; p++) {
-      if (sketch.outline.ink[p]) continue;
-      for (let c = 0; c < 3; c++) sum += Math.abs(last[p * 3 + c]! - source.data[p * 4 + c]!);
-      n += 3;
+      if (sketch.outline.ink[p]) {
+        inkLuma += luma(last, p * 3);
+        sourceLuma += luma(source.data, p * 4);
+        lines++;
+        continue;
+      }
+      for (let c = 0; c < 3; c++) offError += Math.abs(last[p * 3 + c]! - source.data[p * 4 + c]!);
+      off += 3;
     }
-    expect(sum / n).toBeLessThan(8);
+    // Off the lines the source's colours, painted (simplified, on paper): near them, not them.
+    expect(offError / off).toBeLessThan(30);
+    expect(offError / off).toBeGreaterThan(6);
+    expect(lines).toBeGreaterThan(500);
+    expect(inkLuma / sourceLuma).toBeLessThanOrEqual(0.6);
+  });
+
+  it('renders a vertical 9:16 video: the picture fitted on the paper, its zones moved with it', async () => {
+    const output = join(await freshDir(), 'vertical.mp4');
+    // A zone with full fill over the scene's top-left corner (source pixels).
+    const zone = { id: '1', points: [{ x: 40, y: 40 }], brushSize: 60, fillLevel: 100 };
+    const result = await renderVideo({
+      input: scene,
+      output,
+      options: { drawingTime: 1, shape: '9:16', strokeMasks: [zone] },
+      longSide: 320,
+      ffmpeg,
+    });
+    expect([result.width, result.height]).toEqual([180, 320]);
+    await expectVideo(output, result, 1 + HOLD_SECONDS);
+    const last = await extractFrame(ffmpeg.path, output, -0.05, 'gray');
+    // 300x225 fitted into 160 px: 160x120 at (10, 100); above and below it, paper.
+    const rows = (y0: number, y1: number) => {
+      let dark = 0;
+      for (let y = y0; y < y1; y++)
+        for (let x = 0; x < 180; x++) if (last[y * 180 + x]! < 128) dark++;
+      return dark;
+    };
+    expect(rows(0, 95)).toBe(0);
+    expect(rows(225, 320)).toBe(0);
+    expect(rows(100, 220)).toBeGreaterThan(300);
+    // The zone follows the picture: it lies at (10 + 40 * 0.533, 100 + 40 * 0.533), not at (40, 40).
+    const image = await decodeImage(scene, { frame: { width: 180, height: 320 } });
+    expect(image.placement.scale).toBeCloseTo(160 / 300, 6);
+    const sketch = planSketch(image, {
+      ...sketchParams({ drawingTime: 1 }),
+      zones: [{ ...zone, direction: 'Left to right', points: [{ x: 31, y: 121 }], brushSize: 32 }],
+    });
+    expect(psnr(last, sketch.grey)).toBeGreaterThanOrEqual(30);
   });
 
   it('cancelling stops ffmpeg, removes the temp files and writes no output', async () => {

@@ -30,9 +30,11 @@ describe('the create-video payload as engine options', () => {
       grayscaleLevel: GRAYSCALE_LEVEL.max,
       aiModel: 'rasma-ai-color',
       drawingTime: DRAWING_TIME.max,
+      shape: '9:16',
     });
     const options = parseRenderOptions(toRenderOptions(payload));
     expect(options).toMatchObject({
+      shape: '9:16',
       direction: 'Top to bottom',
       grayscaleLevel: 255,
       aiModel: 'rasma-ai-color',
@@ -53,6 +55,7 @@ describe('the create-video payload as engine options', () => {
       grayscaleLevel: 128,
       aiModel: 'rasma-ai',
       drawingTime: 15,
+      shape: 'original',
     });
   });
 
@@ -62,6 +65,7 @@ describe('the create-video payload as engine options', () => {
       { strokeMasks: [zone({ fillLevel: 42.5 })] },
       { grayscaleLevel: 127.5 },
       { drawingTime: DRAWING_TIME.max + 1 },
+      { shape: '4:3' },
     ]) {
       expect(createVideoBlobDataSchema.safeParse(bad).success).toBe(false);
       expect(() => parseRenderOptions(bad)).toThrow(/Invalid option/);

@@ -19,6 +19,7 @@ export function toRenderOptions(payload: CreateVideoBlobData): RenderOptionsInpu
     grayscaleLevel: payload.grayscaleLevel,
     aiModel: payload.aiModel,
     drawingTime: payload.drawingTime,
+    shape: payload.shape,
   } satisfies Record<keyof CreateVideoBlobData, unknown>;
   return options;
 }
