@@ -164,6 +164,36 @@ describe('paid plan renewals in test mode', () => {
   });
 });
 
+describe('the credit history', () => {
+  it('lists the changes newest first with the balance after each, 20 a page', async () => {
+    const { cookie } = await freeUser(8);
+    await grantDueWeeklyCredits(db());
+    const first = await get<{ entries: Record<string, unknown>[]; pagination: object }>(
+      cookie,
+      '/api/credits/history',
+    );
+    expect(
+      first.entries.map(({ kind, delta, balanceAfter }) => ({ kind, delta, balanceAfter })),
+    ).toEqual([
+      { kind: 'weekly_grant', delta: 20, balanceAfter: 60 },
+      { kind: 'signup_grant', delta: 40, balanceAfter: 40 },
+    ]);
+    expect(first.pagination).toEqual({
+      currentPage: 1,
+      totalPages: 1,
+      hasPrev: false,
+      hasNext: false,
+    });
+  });
+
+  it("shows only the user's own changes", async () => {
+    const mine = await freeUser(1);
+    await freeUser(1);
+    const history = await get<{ entries: unknown[] }>(mine.cookie, '/api/credits/history?page=1');
+    expect(history.entries).toHaveLength(1);
+  });
+});
+
 describe('a week that began while no server ran', () => {
   it('is granted when the server starts', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'rasma-grants-'));
