@@ -10,6 +10,7 @@ import type { WriteStream } from 'node:fs';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { decodeImage } from '../src/decode.js';
 import { FfmpegEncoder, ffmpegArgs } from '../src/encoder.js';
@@ -151,6 +152,8 @@ async function main(): Promise<void> {
         .toBuffer(),
     );
 
+    console.log(`CLI start-up (rasma --help): ${await cliStartup()}`);
+
     const full = await decodeImage(input);
     const outlineMs: number[] = [];
     for (let i = 0; i < 5; i++) {
@@ -192,6 +195,19 @@ async function main(): Promise<void> {
   } finally {
     await rm(work, { recursive: true, force: true });
   }
+}
+
+/** Median wall time of `rasma --help` over 5 runs, from the built entry when it is fresh. */
+async function cliStartup(): Promise<string> {
+  const bin = fileURLToPath(new URL('../bin/rasma.js', import.meta.url));
+  const times: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const t = performance.now();
+    execFileSync(process.execPath, [bin, '--help']);
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  return `median ${times[2]!.toFixed(0)} ms (best ${times[0]!.toFixed(0)} ms)`;
 }
 
 const args = process.argv.slice(2);
