@@ -90,10 +90,8 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   await app.register(healthModule, { prefix: '/api', db });
   await app.register(authModule, { prefix: '/api', db, config, mailer, sessions });
   await app.register(creditsModule, { prefix: '/api', db });
-  await app.register(billingModule, {
-    prefix: '/api',
-    ...(await startBilling(config, db, rendering.queue, app.log)),
-  });
+  const billing = await startBilling(config, db, rendering.queue, app.log);
+  await app.register(billingModule, { prefix: '/api', ...billing });
   await app.register(contactModule, {
     prefix: '/api',
     db,
@@ -108,7 +106,12 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     countryHeader: config.analyticsCountryHeader,
     publicHost: new URL(config.publicUrl).host,
   });
-  await app.register(adminModule, { prefix: '/api/admin', db, storage: rendering.storage });
+  await app.register(adminModule, {
+    prefix: '/api/admin',
+    db,
+    storage: rendering.storage,
+    stripe: billing.stripeProvider?.stripe,
+  });
 
   await registerWebApp(app, config.webDistDir);
   return app;

@@ -1,4 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import {
   adminUsersPageSchema,
@@ -361,5 +363,116 @@ describe('the user list', () => {
     const { cookie } = await createSignedInUser(fresh.database.db, { isAdmin: true });
     const res = await fresh.request('/api/admin/users?page=1&limit=201', { headers: { cookie } });
     expect(res.status).toBe(400);
+  });
+});
+
+describe('user lookup with Stripe payments', () => {
+  let stripeServer: ReturnType<typeof createServer>;
+  let withStripe: TestServer;
+  const CUSTOMER = 'cus_admin_view';
+  const at = (iso: string) => Date.parse(iso) / 1000;
+  const list = (data: unknown[]) => ({ object: 'list', data, has_more: false, url: '/v1/x' });
+  // A loopback stand-in for the two Stripe calls the lookup makes (Stripe is out of reach here).
+  const answer = (path: string, customer: string | null): unknown => {
+    if (path === '/v1/subscriptions' && customer === CUSTOMER) {
+      return list([
+        {
+          id: 'sub_1',
+          object: 'subscription',
+          status: 'active',
+          created: at('2026-01-01T00:00:00Z'),
+          canceled_at: null,
+          items: list([
+            {
+              id: 'si_1',
+              object: 'subscription_item',
+              current_period_start: at('2026-03-01T00:00:00Z'),
+              current_period_end: at('2026-04-01T00:00:00Z'),
+              price: { id: 'price_1', unit_amount: 2900, recurring: { interval: 'month' } },
+            },
+          ]),
+        },
+      ]);
+    }
+    if (path === `/v1/customers/${CUSTOMER}/payment_methods`) {
+      return list([
+        {
+          id: 'pm_1',
+          object: 'payment_method',
+          type: 'card',
+          card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 },
+        },
+      ]);
+    }
+    return undefined;
+  };
+
+  beforeAll(async () => {
+    stripeServer = createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://fake');
+      const body = answer(url.pathname, url.searchParams.get('customer'));
+      res.writeHead(body ? 200 : 404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body ?? { error: { type: 'invalid_request_error' } }));
+    });
+    await new Promise<void>((resolve) => stripeServer.listen(0, '127.0.0.1', resolve));
+    const { port } = stripeServer.address() as AddressInfo;
+    withStripe = await startTestServer({
+      STRIPE_SECRET_KEY: 'sk_test_admin',
+      STRIPE_WEBHOOK_SECRET: 'whsec_admin',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_admin',
+      STRIPE_API_URL: `http://127.0.0.1:${port}`,
+    });
+  });
+  afterAll(async () => {
+    await withStripe.close();
+    await new Promise((resolve) => stripeServer.close(resolve));
+  });
+
+  it("shows the customer's subscriptions and cards from Stripe", async () => {
+    const { cookie } = await createSignedInUser(withStripe.database.db, { isAdmin: true });
+    await createUser(withStripe.database.db, {
+      email: 'subscriber@example.com',
+      stripeCustomerId: CUSTOMER,
+    });
+    const res = await withStripe.request('/api/admin/user/subscriber%40example.com', {
+      headers: { cookie },
+    });
+    expect(userLookupResponseSchema.parse(await res.json()).subscriptionInfo).toEqual({
+      currentSubscriptions: [
+        {
+          id: 'sub_1',
+          status: 'active',
+          plan: { amount: 2900, interval: 'month' },
+          createdAt: '2026-01-01T00:00:00.000Z',
+          currentPeriodStart: '2026-03-01T00:00:00.000Z',
+          currentPeriodEnd: '2026-04-01T00:00:00.000Z',
+          canceledAt: null,
+        },
+      ],
+      paymentMethods: [
+        {
+          id: 'pm_1',
+          type: 'card',
+          card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 },
+        },
+      ],
+      stripeCustomerId: CUSTOMER,
+    });
+  });
+
+  it('still answers the lookup when Stripe does not know the customer', async () => {
+    const { cookie } = await createSignedInUser(withStripe.database.db, { isAdmin: true });
+    await createUser(withStripe.database.db, {
+      email: 'gone@example.com',
+      credits: 9,
+      stripeCustomerId: 'cus_unknown',
+    });
+    const res = await withStripe.request('/api/admin/user/gone%40example.com', {
+      headers: { cookie },
+    });
+    expect(res.status).toBe(200);
+    const body = userLookupResponseSchema.parse(await res.json());
+    expect(body.user.credits).toBe(9);
+    expect(body.subscriptionInfo.currentSubscriptions).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { api, IDEMPOTENCY_KEY_HEADER } from '@rasma/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type Stripe from 'stripe';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { requireAdmin } from '../../http/guards.js';
@@ -10,6 +11,7 @@ import type { Storage } from '../../storage/storage.js';
 import { websiteAnalytics } from '../analytics/report.js';
 import { fileKey } from '../videos/service.js';
 import { sendFile } from '../videos/send-file.js';
+import { stripeAccountLookup } from './provider-account.js';
 import {
   adminAnalytics,
   failedVideos,
@@ -23,6 +25,8 @@ import {
 export interface AdminModuleOptions {
   db: Db;
   storage: Storage;
+  /** Set when payments go through Stripe: the lookup shows the customer's side there. */
+  stripe: Stripe | undefined;
 }
 
 /** Printable ASCII, as HTTP header values are; long enough for a UUID and then some. */
@@ -44,12 +48,16 @@ function idempotencyKey(request: FastifyRequest): string {
  * paths are a catch-all route rather than a not-found handler: Fastify's not-found router does not
  * share the main router's case and slash folding, the catch-all does.
  */
-export const adminModule: FastifyPluginAsync<AdminModuleOptions> = async (app, { db, storage }) => {
+export const adminModule: FastifyPluginAsync<AdminModuleOptions> = async (
+  app,
+  { db, storage, stripe },
+) => {
   app.addHook('onRequest', async (request) => void requireAdmin(request));
+  const providerAccount = stripeAccountLookup(stripe, app.log);
 
   route(app, api.adminAnalytics, () => adminAnalytics(db));
   route(app, api.adminFailedVideos, () => failedVideos(db));
-  route(app, api.adminUserLookup, ({ params }) => lookupUser(db, params.email));
+  route(app, api.adminUserLookup, ({ params }) => lookupUser(db, providerAccount, params.email));
   route(app, api.adminUsers, ({ query }) => listUsers(db, query.page, query.limit));
   route(app, api.adminRefund, async ({ user, params, body, request }) => {
     const key = idempotencyKey(request);

@@ -18,6 +18,7 @@ import type { SessionUser } from '../../http/guards.js';
 import { addAdminRefund } from '../credits/admin-refund.js';
 import { notFound as videoNotFound } from '../videos/service.js';
 import { recordAdminAction } from './audit.js';
+import type { ProviderAccountLookup } from './provider-account.js';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -98,13 +99,17 @@ async function paymentHistory(db: Db, userId: string): Promise<Payment[]> {
 }
 
 /**
- * A user by e-mail with their video stats, recent videos and payments. The provider's own
- * subscriptions and saved payment methods are not read here: those lists stay empty.
+ * A user by e-mail with their video stats, recent videos, payments, and the payment provider's
+ * subscriptions and saved payment methods.
  */
-export async function lookupUser(db: Db, email: string): Promise<UserLookupResponse> {
+export async function lookupUser(
+  db: Db,
+  providerAccount: ProviderAccountLookup,
+  email: string,
+): Promise<UserLookupResponse> {
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   if (!user) throw userNotFound();
-  const [counts, recent, history] = await Promise.all([
+  const [counts, recent, history, account] = await Promise.all([
     videoCounts(db, user.id),
     db
       .select()
@@ -113,6 +118,7 @@ export async function lookupUser(db: Db, email: string): Promise<UserLookupRespo
       .orderBy(desc(videos.createdAt), desc(videos.id))
       .limit(ADMIN_LIMITS.lookupRecentVideos),
     paymentHistory(db, user.id),
+    providerAccount(user.stripeCustomerId),
   ]);
   const stats: UserStats = {
     totalVideos: counts.completed + counts.failed + counts.processing,
@@ -125,11 +131,7 @@ export async function lookupUser(db: Db, email: string): Promise<UserLookupRespo
     stats,
     videos: recent.map(toAdminVideo),
     paymentHistory: history,
-    subscriptionInfo: {
-      currentSubscriptions: [],
-      paymentMethods: [],
-      stripeCustomerId: user.stripeCustomerId,
-    },
+    subscriptionInfo: { ...account, stripeCustomerId: user.stripeCustomerId },
   };
 }
 
