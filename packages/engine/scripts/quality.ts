@@ -75,7 +75,7 @@ async function main(): Promise<void> {
       create: { width: TILE * 4 + 30, height: th, channels: 3, background: '#ffffff' },
     })
       .composite(tiles.map((input, i) => ({ input, left: i * (TILE + 10), top: 0 })))
-      .png()
+      .png({ palette: true, quality: 80 })
       .toFile(join(DOCS, `quality-${name}.png`));
   }
   console.log(
