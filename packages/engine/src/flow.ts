@@ -71,7 +71,9 @@ export function edgeTangents(
 
 /**
  * Gaussian-weighted average of `values` along the streamline through each pixel (line integral
- * convolution, unit steps, nearest pixel), `sigma` in pixels.
+ * convolution, steps of about sigma / 2 px, nearest pixel), `sigma` in pixels. Pixels whose own
+ * value is above `skipAbove` are left at 0 (the caller only looks for strongly negative averages,
+ * and a streamline average that low needs a low centre too).
  */
 export function smoothAlongFlow(
   values: Float32Array,
@@ -79,15 +81,18 @@ export function smoothAlongFlow(
   width: number,
   height: number,
   sigma: number,
+  skipAbove = Infinity,
 ): Float32Array {
   const { tx, ty } = field;
-  const steps = Math.max(1, Math.ceil(2 * sigma));
+  const stepLength = Math.max(1, sigma / 2);
+  const steps = Math.max(1, Math.ceil((2 * sigma) / stepLength));
   const weight = Float32Array.from({ length: steps + 1 }, (_, k) =>
-    Math.exp(-(k * k) / (2 * sigma * sigma)),
+    Math.exp(-((k * stepLength) ** 2) / (2 * sigma * sigma)),
   );
   const out = new Float32Array(values.length);
   for (let y = 0, p = 0; y < height; y++) {
     for (let x = 0; x < width; x++, p++) {
+      if (values[p]! > skipAbove) continue;
       let sum = values[p]!;
       let total = 1;
       for (let dir = -1; dir <= 1; dir += 2) {
@@ -96,8 +101,8 @@ export function smoothAlongFlow(
         let dx = tx[p]! * dir;
         let dy = ty[p]! * dir;
         for (let k = 1; k <= steps; k++) {
-          px += dx;
-          py += dy;
+          px += dx * stepLength;
+          py += dy * stepLength;
           if (px < -0.5 || py < -0.5 || px >= width - 0.5 || py >= height - 0.5) break;
           const q = ((py + 0.5) | 0) * width + ((px + 0.5) | 0);
           const w = weight[k]!;

@@ -168,7 +168,15 @@ function penLines(
   gaussianBlur(g2, width, height, sigma * K);
   const field = edgeTangents(g1, width, height, Math.max(1, TENSOR_SIGMA_AT_1920 * s));
   for (let p = 0; p < n; p++) g2[p] = g1[p]! - g2[p]!;
-  const dog = smoothAlongFlow(g2, field, width, height, Math.max(1, FLOW_SIGMA_AT_1920 * s));
+  // Only pixels already a little below the line threshold can average below it.
+  const dog = smoothAlongFlow(
+    g2,
+    field,
+    width,
+    height,
+    Math.max(1, FLOW_SIGMA_AT_1920 * s),
+    -EDGE_THRESHOLD * (1 - PRESSURE) * 0.25,
+  );
   const pressure = valueNoise(width, height, Math.max(4, PRESSURE_CELL_AT_1920 * s));
   const line = new Uint8Array(n);
   for (let p = 0; p < n; p++) {
