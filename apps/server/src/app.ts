@@ -73,7 +73,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   });
 
   registerErrorHandling(app);
-  await registerSecurityHeaders(app, { https: config.https });
+  await registerSecurityHeaders(app, { https: config.https, stripe: config.stripe !== undefined });
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   await app.register(fastifyFormbody);
   registerGuards(app, {

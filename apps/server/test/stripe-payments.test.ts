@@ -165,6 +165,15 @@ describe('packs through Stripe', () => {
   });
 });
 
+describe('the page security policy with Stripe', () => {
+  it("lets the payment step load Stripe's script, frames and API", async () => {
+    const csp = (await server.request('/api/health')).headers.get('content-security-policy');
+    expect(csp).toContain("script-src 'self' https://js.stripe.com");
+    expect(csp).toContain("frame-src 'self' https://js.stripe.com https://hooks.stripe.com");
+    expect(csp).toContain("connect-src 'self' https://api.stripe.com");
+  });
+});
+
 describe('plans through Stripe', () => {
   it('subscribes with the first invoice, and events out of order end in the right tier and status', async () => {
     const { user, cookie } = await createSignedInUser(db());

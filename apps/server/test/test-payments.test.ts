@@ -208,8 +208,11 @@ describe('plans with the test card', () => {
     ).toBe(400);
   });
 
-  it('says the payments run in test mode', async () => {
+  it('says the payments run in test mode, with no Stripe in the page policy or webhook', async () => {
     const { cookie } = await createSignedInUser(db());
     expect((await call(cookie, 'GET', '/api/payments/config')).body).toEqual({ provider: 'test' });
+    const health = await server.request('/api/health');
+    expect(health.headers.get('content-security-policy')).not.toContain('stripe.com');
+    expect((await call('', 'POST', '/api/webhooks/stripe', { id: 'evt_1' })).status).toBe(404);
   });
 });

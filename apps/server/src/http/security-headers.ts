@@ -15,23 +15,26 @@ const PERMISSIONS_POLICY = [
  * Security headers on every answer. The CSP allows only what the built app uses: its own scripts,
  * styles (plus inline style elements, which the dialog's scroll lock injects), images and media
  * from itself or from `data:`/`blob:` URLs it makes (previews, chosen images), and workers from
- * itself. No page may frame it. JSON answers of the API are never cached.
+ * itself. No page may frame it. JSON answers of the API are never cached. With Stripe payments, its
+ * script, frames and API are allowed too (Stripe's published CSP needs); in test mode they are not.
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
-  { https }: { https: boolean },
+  { https, stripe = false }: { https: boolean; stripe?: boolean },
 ): Promise<void> {
+  const fromStripe = (...origins: string[]) => (stripe ? origins : []);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...fromStripe('https://js.stripe.com')],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...fromStripe('https://api.stripe.com')],
+        frameSrc: ["'self'", ...fromStripe('https://js.stripe.com', 'https://hooks.stripe.com')],
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

@@ -5,6 +5,9 @@ import { toast } from '@/hooks/use-toast';
 import { creditsQueryKey } from './use-credits';
 import { useRefreshBilling } from './billing-queries';
 
+/** Spec 2.11: where the provider returns the browser after a payment it confirmed by redirect. */
+export const PAYMENT_RETURN_PATH = '/credits?success=true';
+
 /** Spec 4 and 9: about 8 balance refetches every 500 ms, then home after 2 s. */
 export const AFTER_PAYMENT = { refetches: 8, everyMs: 500, homeAfterMs: 2000 } as const;
 

@@ -1,6 +1,7 @@
 import type { PaymentConfig } from '@rasma/contract';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { formatCents } from './billing-queries';
+import { StripePaymentForm } from './stripe-payment-form';
 import { TestCardForm } from './test-card-form';
 
 export interface PendingPayment {
@@ -21,19 +22,24 @@ export function PaymentDialog({
   onClose: () => void;
   onPaid: () => void;
 }) {
+  const paid = () => {
+    onClose();
+    onPaid();
+  };
   return (
     <Dialog open={payment !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
         <DialogTitle>{payment?.title}</DialogTitle>
         <DialogDescription>Amount due: {formatCents(payment?.amount ?? 0)}</DialogDescription>
         {payment && config?.provider === 'test' && (
-          <TestCardForm
+          <TestCardForm clientSecret={payment.clientSecret} amount={payment.amount} onPaid={paid} />
+        )}
+        {payment && config?.provider === 'stripe' && (
+          <StripePaymentForm
+            publishableKey={config.publishableKey}
             clientSecret={payment.clientSecret}
             amount={payment.amount}
-            onPaid={() => {
-              onClose();
-              onPaid();
-            }}
+            onPaid={paid}
           />
         )}
       </DialogContent>
