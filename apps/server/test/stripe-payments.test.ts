@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
 import { payments, users } from '../src/db/schema.js';
 import { createSignedInUser } from './support/factories.js';
 import { startStripeFake } from './support/stripe-fake.js';
@@ -165,6 +166,19 @@ describe('packs through Stripe', () => {
   });
 });
 
+describe('the Stripe keys', () => {
+  it('are all three or none: one alone stops the server with a clear message', () => {
+    expect(() =>
+      loadConfig({ DATA_DIR: server.dataDir, STRIPE_SECRET_KEY: 'sk_test_only' }),
+    ).toThrow(
+      'STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY must be set together',
+    );
+    expect(() =>
+      loadConfig({ DATA_DIR: server.dataDir, STRIPE_PUBLISHABLE_KEY: 'sk_live_swapped' }),
+    ).toThrow('STRIPE_PUBLISHABLE_KEY must be a pk_ key');
+  });
+});
+
 describe('the page security policy with Stripe', () => {
   it("lets the payment step load Stripe's script, frames and API", async () => {
     const csp = (await server.request('/api/health')).headers.get('content-security-policy');
@@ -253,6 +267,56 @@ describe('plans through Stripe', () => {
       subscriptionStatus: 'active',
     });
     expect(await balance(cookie)).toBe(400);
+  });
+
+  it('charges an upgrade through a prorated invoice and adds the difference in credits once paid', async () => {
+    fake.addSubscription('sub_upgrading');
+    const { user, cookie } = await createSignedInUser(db(), {
+      subscriptionTier: 'basic',
+      stripeSubscriptionId: 'sub_upgrading',
+      cycleStartDate: new Date(Date.now() - 10 * DAY_S * 1000),
+      subscriptionEndsAt: new Date(Date.now() + 20 * DAY_S * 1000),
+    });
+    const upgrade = await call(cookie, 'POST', '/api/subscribe', { tier: 'pro' });
+    expect(upgrade.body).toMatchObject({ noChargeNeeded: false, isProrated: true });
+    expect(fake.requests.at(-1)).toMatchObject({
+      path: '/v1/subscriptions/sub_upgrading',
+      form: { proration_behavior: 'always_invoice', 'items[0][price]': fake.priceId('rasma_pro') },
+    });
+    expect((await details(cookie)).subscriptionTier).toBe('basic');
+    const [payment] = await db().select().from(payments).where(eq(payments.userId, user.id));
+    const paid = event(
+      'invoice.paid',
+      {
+        id: payment!.providerPaymentId,
+        object: 'invoice',
+        billing_reason: 'subscription_update',
+        amount_paid: upgrade.body.amount,
+        parent: {
+          type: 'subscription_details',
+          subscription_details: { subscription: 'sub_upgrading', metadata: {} },
+        },
+        lines: {
+          object: 'list',
+          data: [
+            {
+              id: 'il_up',
+              object: 'line_item',
+              period: { start: now, end: now + 20 * DAY_S },
+              pricing: {
+                type: 'price_details',
+                price_details: { price: fake.priceId('rasma_pro'), product: 'prod_1' },
+              },
+            },
+          ],
+        },
+      },
+      now,
+    );
+    await deliver(paid);
+    await deliver(paid);
+    expect((await details(cookie)).subscriptionTier).toBe('pro');
+    expect(await balance(cookie)).toBe(2000 - 400);
   });
 
   it('schedules a cancellation at the period end with Stripe, and serves no test confirmation', async () => {
