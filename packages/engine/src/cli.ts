@@ -3,8 +3,6 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { EngineError } from './errors.js';
 import { resolveFfmpeg } from './ffmpeg.js';
-import { renderSketchVideo } from './render.js';
-import { contactSheet } from './video-file.js';
 
 const USAGE = `Usage: rasma render <image> -o <out.mp4> [options]
 
@@ -58,6 +56,12 @@ async function main(argv: string[]): Promise<number> {
       );
     }
   }
+  // The renderer (and its image library) loads only once there is something to render, so help
+  // and bad arguments answer at once.
+  const [{ renderSketchVideo }, { contactSheet }] = await Promise.all([
+    import('./render.js'),
+    import('./video-file.js'),
+  ]);
   const ffmpeg = await resolveFfmpeg({ ffmpegPath: process.env.FFMPEG_PATH || undefined });
   const tty = process.stdout.isTTY;
   let lastLine = -1;
