@@ -1,6 +1,7 @@
 import type { PublicRoute, SignedInOnlyRoute } from '@rasma/contract';
 import { Suspense, lazy, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
+import { DENIED_ADMIN_PAGES } from '@/features/admin/access-denied';
 import { AuthUrlParams } from '@/features/auth/auth-url-params';
 import { useAuth } from '@/features/auth/use-auth';
 import { LoadingPage } from '@/pages/loading';
@@ -35,9 +36,12 @@ const SIGNED_IN_PAGES: Record<SignedInOnlyRoute, ComponentType> = {
   '/admin/users': page(() => import('@/pages/admin/users'), 'AdminUsersPage'),
 };
 
-/** Spec 2.1. Admin pages are registered for every signed-in user; the server enforces access. */
+/**
+ * Spec 2.1. Admin routes are registered for every signed-in user; the server enforces access, and a
+ * non-admin's browser gets the Access Denied panel without loading the admin pages.
+ */
 export function AppRoutes() {
-  const { isLoading, isAuthenticated } = useAuth();
+  const { isLoading, isAuthenticated, user } = useAuth();
   if (isLoading) {
     // Only / is served while the auth status loads; other paths wait without a false 404.
     return (
@@ -47,7 +51,11 @@ export function AppRoutes() {
       </Routes>
     );
   }
-  const pages = isAuthenticated ? { ...PUBLIC_PAGES, ...SIGNED_IN_PAGES } : PUBLIC_PAGES;
+  const pages = !isAuthenticated
+    ? PUBLIC_PAGES
+    : user?.isAdmin
+      ? { ...PUBLIC_PAGES, ...SIGNED_IN_PAGES }
+      : { ...PUBLIC_PAGES, ...SIGNED_IN_PAGES, ...DENIED_ADMIN_PAGES };
   const Home = isAuthenticated ? WorkspacePage : LandingPage;
   return (
     <>

@@ -119,7 +119,7 @@ export function AdminAnalyticsPage() {
     queryKey: [endpointUrl(api.websiteAnalytics, undefined, query)],
     queryFn: ({ signal }) => apiCall(api.websiteAnalytics, { query }, signal),
   });
-  if (isAccessDenied(analytics.error)) return <AccessDenied area="website analytics" />;
+  if (isAccessDenied(analytics.error)) return <AccessDenied route="/admin/analytics" />;
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-10">
       <div className="flex flex-wrap items-center justify-between gap-3">

@@ -14,7 +14,7 @@ export function AdminPage() {
   const analytics = useApiQuery(api.adminAnalytics);
   const failed = useApiQuery(api.adminFailedVideos);
   if (isAccessDenied(analytics.error, failed.error)) {
-    return <AccessDenied area="the admin dashboard" />;
+    return <AccessDenied route="/admin" />;
   }
   const stats = analytics.data?.videoStats;
   return (

@@ -1,6 +1,5 @@
 import type { AdminUser, AdminUsersPage as UsersPage } from '@rasma/contract';
-import { cleanup, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderInApp } from '@/test/render-app';
 import { requestsTo, serveApi } from '@/test/serve-api';
@@ -58,6 +57,7 @@ describe('the user list page', () => {
     expect(screen.getByText('Showing 0 to 0 of 0 users')).toBeTruthy();
   });
 
+  // A full page of 200 rows renders slowly in jsdom on a busy machine: a longer time limit.
   it('takes a page number only between 1 and the last page', async () => {
     const fetchMock = serveApi({
       [url(1)]: () => pageOf(201, 1),
@@ -68,16 +68,20 @@ describe('the user list page', () => {
     expect(screen.getByText('Showing 1 to 200 of 201 users')).toBeTruthy();
 
     const pageNumber = screen.getByLabelText('Page number');
+    const goTo = (page: string) => {
+      fireEvent.change(pageNumber, { target: { value: page } });
+      fireEvent.click(screen.getByRole('button', { name: 'Go' }));
+    };
     for (const outside of ['3', '0']) {
-      await userEvent.type(pageNumber, `${outside}{Enter}`);
+      goTo(outside);
       expect(screen.getByText('Page 1 of 2 (201 total users)')).toBeTruthy();
     }
-    await userEvent.type(pageNumber, '2{Enter}');
+    goTo('2');
     expect(await screen.findByText('Page 2 of 2 (201 total users)')).toBeTruthy();
     expect(screen.getByText('Showing 201 to 201 of 201 users')).toBeTruthy();
     expect(requestsTo(fetchMock, url(2))).toHaveLength(1);
     expect(fetchMock.mock.calls.map(([called]) => called)).not.toContain(url(3));
-  });
+  }, 30_000);
 
   it('shows Access Denied, worded for user management, when the server refuses', async () => {
     serveApi({

@@ -62,7 +62,7 @@ export function AdminUsersPage() {
   const details = useUserLookup(() =>
     toast({ title: 'Failed to load user details', variant: 'destructive' }),
   );
-  if (isAccessDenied(users.error)) return <AccessDenied area="user management" />;
+  if (isAccessDenied(users.error)) return <AccessDenied route="/admin/users" />;
 
   const data = users.data;
   const totalPages = data?.totalPages ?? 1;
