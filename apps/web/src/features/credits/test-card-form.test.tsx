@@ -46,7 +46,7 @@ describe('the test card form', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Your card was declined.');
     expect(onPaid).not.toHaveBeenCalled();
     expect(
-      JSON.parse(String(requestsTo(fetchMock, '/api/payments/test/confirm')[0]?.body)),
+      JSON.parse(requestsTo(fetchMock, '/api/payments/test/confirm')[0]?.body as string),
     ).toEqual({
       clientSecret: 'pi_1_secret_x',
       cardNumber: '4000 0000 0000 0002',
