@@ -21,6 +21,13 @@ export default defineConfig({
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
             },
+            // Zod, its eval-free setting and the contract's schemas in one chunk, in import order:
+            // the setting must run before the first schema is built (see src/lib/zod-jitless.ts),
+            // which separate chunks evaluated in another order did not guarantee.
+            {
+              name: 'schemas',
+              test: /node_modules[\\/]zod[\\/]|packages[\\/]contract[\\/]|src[\\/]lib[\\/]zod-jitless/,
+            },
           ],
         },
       },
