@@ -164,7 +164,7 @@ export function openMask(mask: Uint8Array, width: number, height: number, r: num
  */
 export function labelComponents(
   mask: Uint8Array,
-  groupMap: Uint8Array,
+  groupMap: Uint8Array | Uint32Array,
   width: number,
   height: number,
 ): { label: Int32Array; count: number; sizes: Int32Array } {
