@@ -9,6 +9,7 @@ import type { JobQueue } from '../../queue/queue.js';
 import type { Storage } from '../../storage/storage.js';
 import { normalizeImage } from '../images/image-file.js';
 import { previewOutlineImage } from './preview.js';
+import { createPreviewThread } from './preview-thread.js';
 import type { ProgressBus } from './progress.js';
 import {
   createVideo,
@@ -62,10 +63,12 @@ export const videosModule: FastifyPluginAsync<VideosModuleOptions> = async (app,
     return { message: 'Video creation started', video: toVideo(row) };
   });
 
+  const previews = createPreviewThread();
+  app.addHook('onClose', () => previews.close());
   route(app, api.previewOutline, async ({ request }) => {
     const upload = await readUpload(request);
     const image = await normalizeImage(upload.image.bytes);
-    return { success: true, image: await previewOutlineImage(image, upload.fields) };
+    return { success: true, image: await previewOutlineImage(image, upload.fields, previews) };
   });
 
   route(app, api.videos, ({ user, query }) => listVideos(db, user.id, query.page));

@@ -1,0 +1,68 @@
+/**
+ * Draws outline previews on a worker thread: the outline is a second or so of CPU at preview size,
+ * which on the request thread would stall every other request meanwhile. The thread starts on the
+ * first preview and is started again after a crash.
+ */
+import { Worker } from 'node:worker_threads';
+import type { PreviewParams } from '@rasma/engine';
+
+export interface PreviewTask {
+  id: number;
+  image: Uint8Array;
+  params: PreviewParams;
+}
+export type PreviewAnswer = { id: number; png: Uint8Array } | { id: number; error: string };
+
+export interface PreviewThread {
+  /** The outline of the image's bytes as PNG bytes. */
+  draw(image: Buffer, params: PreviewParams): Promise<Buffer>;
+  close(): Promise<void>;
+}
+
+const bootstrap = new URL('../../typescript-worker.mjs', import.meta.url);
+const entry = new URL('./preview-worker.ts', import.meta.url).href;
+
+export function createPreviewThread(): PreviewThread {
+  let worker: Worker | undefined;
+  let nextId = 0;
+  const pending = new Map<number, { resolve: (png: Buffer) => void; reject: (e: Error) => void }>();
+
+  const failAll = (error: Error) => {
+    for (const task of pending.values()) task.reject(error);
+    pending.clear();
+  };
+
+  function start(): Worker {
+    const thread = new Worker(bootstrap, { workerData: { entry } });
+    thread.on('message', (answer: PreviewAnswer) => {
+      const task = pending.get(answer.id);
+      pending.delete(answer.id);
+      if ('png' in answer) task?.resolve(Buffer.from(answer.png));
+      else task?.reject(new Error(`The outline preview failed: ${answer.error}`));
+    });
+    const lost = (error: Error) => {
+      if (worker === thread) worker = undefined;
+      failAll(error);
+    };
+    thread.on('error', lost);
+    thread.on('exit', (code) => lost(new Error(`The preview thread exited with code ${code}.`)));
+    // An idle thread does not keep the process alive.
+    thread.unref();
+    return thread;
+  }
+
+  return {
+    draw(image, params) {
+      worker ??= start();
+      const id = ++nextId;
+      const answer = new Promise<Buffer>((resolve, reject) => pending.set(id, { resolve, reject }));
+      worker.postMessage({ id, image, params } satisfies PreviewTask);
+      return answer;
+    },
+    async close() {
+      const thread = worker;
+      worker = undefined;
+      await thread?.terminate();
+    },
+  };
+}

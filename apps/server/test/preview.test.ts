@@ -1,0 +1,81 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSignedInUser } from './support/factories.js';
+import { startTestServer, type TestServer } from './support/test-server.js';
+
+/** A 1600x1200 photo-like sample: its outline takes the CPU a while at the preview's 1280 px. */
+const SAMPLE = path.resolve(import.meta.dirname, '../../web/public/samples/cat-in-box.webp');
+
+let server: TestServer;
+let cookie: string;
+let sample: Buffer;
+beforeAll(async () => {
+  server = await startTestServer();
+  ({ cookie } = await createSignedInUser(server.database.db));
+  sample = await readFile(SAMPLE);
+});
+afterAll(() => server.close());
+
+function previewForm(fields: Record<string, string> = {}) {
+  const form = new FormData();
+  form.set('image', new Blob([new Uint8Array(sample)], { type: 'image/webp' }), 'cat.webp');
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  return form;
+}
+
+const preview = (form: FormData, headers: Record<string, string> = { cookie }) =>
+  server.request('/api/preview-outline', { method: 'POST', headers, body: form });
+
+async function outlineOf(res: Response) {
+  const body = (await res.json()) as { success: boolean; image: string };
+  expect(body.success).toBe(true);
+  const [prefix, data] = body.image.split(',');
+  expect(prefix).toBe('data:image/png;base64');
+  const png = Buffer.from(data ?? '', 'base64');
+  const { width, height } = await sharp(png).metadata();
+  const { channels } = await sharp(png).stats();
+  return { width, height, mean: channels[0]?.mean ?? 0 };
+}
+
+describe('POST /api/preview-outline', () => {
+  it('answers the outline as a PNG at most 1280 px long, darker with a higher fill level', async () => {
+    const light = await preview(previewForm({ globalThreshold: '20' }));
+    expect(light.status).toBe(200);
+    const lightOutline = await outlineOf(light);
+    expect([lightOutline.width, lightOutline.height]).toEqual([1280, 960]);
+
+    const dark = await outlineOf(await preview(previewForm({ globalThreshold: '255' })));
+    expect(dark.mean).toBeLessThan(lightOutline.mean - 5);
+  });
+
+  it('refuses a visitor and an out-of-range fill level', async () => {
+    expect((await preview(previewForm(), {})).status).toBe(401);
+    const res = await preview(previewForm({ globalThreshold: '300' }));
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toContain('globalThreshold');
+  });
+
+  it('keeps answering other requests while an outline is drawn', async () => {
+    let previewDone = false;
+    const started = performance.now();
+    const drawing = preview(previewForm({ globalThreshold: '128' })).then((res) => {
+      previewDone = true;
+      return { status: res.status, ms: performance.now() - started };
+    });
+    // The longest the server went without answering a health check while the preview was drawn.
+    let longestGap = 0;
+    let last = performance.now();
+    while (!previewDone) {
+      await server.request('/api/health');
+      const now = performance.now();
+      longestGap = Math.max(longestGap, now - last);
+      last = now;
+    }
+    const { status, ms } = await drawing;
+    expect(status).toBe(200);
+    // On the request thread, one gap would be the whole outline: most of the preview's time.
+    expect(longestGap).toBeLessThan(ms / 3);
+  });
+});
