@@ -20,6 +20,7 @@ export default defineConfig({
       'test/contact.test.ts',
       'test/credits.test.ts',
       'test/credits-ledger.test.ts',
+      'test/route-wrapper.test.ts',
     ],
     reporters: ['default', new FileFailuresFailTests()],
   },
