@@ -74,8 +74,15 @@ test('the analytics page shows the visits the test made, with its charts drawn',
   });
   const visitorPage = await visitor.newPage();
   await visitorPage.goto('/about');
+  // Beacons are sent in the background: the visitor leaves once the server has stored the last.
+  const howToCounted = visitorPage.waitForResponse(
+    (res) =>
+      res.url().endsWith('/api/analytics/page-view') &&
+      (res.request().postData() ?? '').includes('/how-to'),
+  );
   await visitorPage.getByRole('link', { name: 'How To' }).first().click();
   await expect(visitorPage).toHaveURL('/how-to');
+  expect(await (await howToCounted).json()).toEqual({ recorded: true });
   await visitor.close();
 
   await page.goto('/');
