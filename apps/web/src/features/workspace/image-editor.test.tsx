@@ -112,6 +112,7 @@ describe('Generate', () => {
     await screen.findByText('15 credits');
     fireEvent.change(screen.getByLabelText('Fill level'), { target: { value: '75' } });
     await userEvent.selectOptions(screen.getByLabelText('Drawing direction'), 'Top to bottom');
+    await userEvent.selectOptions(screen.getByLabelText('Video shape'), '9:16');
     await userEvent.clear(drawingTime());
     await userEvent.type(drawingTime(), '3');
     await userEvent.click(generate());
@@ -125,6 +126,7 @@ describe('Generate', () => {
       grayscaleLevel: 191,
       aiModel: 'rasma-ai-color',
       drawingTime: 3,
+      shape: '9:16',
     });
     expect(toast).toHaveBeenCalledWith(
       expect.objectContaining({ title: 'Video Creation Started!' }),

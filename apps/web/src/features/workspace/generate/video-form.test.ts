@@ -26,7 +26,7 @@ const ZONES: Zone[] = [
 describe('the create payload', () => {
   it('carries the zones in list order with their own settings, and the global settings', () => {
     const blobData = createVideoBlobData(
-      { direction: 'Right to left', grayscaleLevel: 191, aiModel: 'rasma-ai-color' },
+      { direction: 'Right to left', grayscaleLevel: 191, aiModel: 'rasma-ai-color', shape: '9:16' },
       3,
       ZONES,
     );
@@ -36,6 +36,7 @@ describe('the create payload', () => {
       grayscaleLevel: 191,
       aiModel: 'rasma-ai-color',
       drawingTime: 3,
+      shape: '9:16',
     });
     expect(createVideoBlobDataSchema.parse(blobData)).toEqual(blobData);
   });

@@ -4,7 +4,7 @@ import type { Zone } from '../zones/zone';
 
 /** The `blobData` of `POST /api/videos/create`: the zones in list order and the settings. */
 export function createVideoBlobData(
-  settings: Pick<VideoSettings, 'direction' | 'grayscaleLevel' | 'aiModel'>,
+  settings: Pick<VideoSettings, 'direction' | 'grayscaleLevel' | 'aiModel' | 'shape'>,
   drawingTime: number,
   zones: readonly Zone[],
 ): CreateVideoBlobData {
@@ -20,6 +20,7 @@ export function createVideoBlobData(
     grayscaleLevel: settings.grayscaleLevel,
     aiModel: settings.aiModel,
     drawingTime,
+    shape: settings.shape,
   };
 }
 

@@ -11,6 +11,7 @@ import { CreditCost } from './credit-cost';
 import { DrawingTimeField } from './drawing-time-field';
 import { fillToGrayscale, grayscaleToFill } from './fill';
 import { ModelSelect } from './model-select';
+import { ShapeSelect } from './shape-select';
 import type { VideoSettings } from './use-video-settings';
 
 export interface InvertControl {
@@ -36,6 +37,7 @@ export function SettingsCard({
     >
       <div className="grid gap-5">
         <ModelSelect value={settings.aiModel} onChange={settings.setModel} />
+        <ShapeSelect value={settings.shape} onChange={settings.setShape} />
         <DrawingTimeField
           entry={settings.drawingTimeEntry}
           valid={settings.drawingTime !== null}

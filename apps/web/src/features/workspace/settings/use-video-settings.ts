@@ -2,10 +2,12 @@ import {
   api,
   DEFAULT_AI_MODEL,
   DEFAULT_DIRECTION,
+  DEFAULT_VIDEO_SHAPE,
   DRAWING_TIME,
   GRAYSCALE_LEVEL,
   type AiModel,
   type Direction,
+  type VideoShape,
 } from '@rasma/contract';
 import { useState } from 'react';
 import { useApiQuery } from '@/lib/api-query';
@@ -21,6 +23,7 @@ export function useVideoSettings() {
   const [drawingTimeEntry, setDrawingTimeEntry] = useState(String(DRAWING_TIME.default));
   const [grayscaleLevel, setGrayscaleLevel] = useState<number>(GRAYSCALE_LEVEL.default);
   const [direction, setDirection] = useState<Direction>(DEFAULT_DIRECTION);
+  const [shape, setShape] = useState<VideoShape>(DEFAULT_VIDEO_SHAPE);
 
   return {
     aiModel: pickedModel ?? preference.data?.aiModel ?? DEFAULT_AI_MODEL,
@@ -37,6 +40,8 @@ export function useVideoSettings() {
     resetFill: () => setGrayscaleLevel(GRAYSCALE_LEVEL.default),
     direction,
     setDirection,
+    shape,
+    setShape,
   };
 }
 
