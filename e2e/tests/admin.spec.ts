@@ -1,5 +1,6 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { completeEmailSignIn, signUp, uniqueEmail } from '../support/auth.js';
+import { shownToast } from '../support/toasts.js';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -50,7 +51,7 @@ test('an admin looks a user up, adds 5 credits and sees the new balance', async 
   await expect(details.getByTestId('user-credits')).toHaveText('40');
 
   await page.getByRole('button', { name: '+5 Credits' }).click();
-  const toast = page.getByRole('region', { name: /Notifications/ }).locator('li');
+  const toast = shownToast(page);
   await expect(toast).toContainText('Refund Successful');
   await expect(toast).toContainText(`Added 5 credits to ${customerEmail}`);
   await expect(details.getByTestId('user-credits')).toHaveText('45');

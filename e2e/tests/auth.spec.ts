@@ -1,11 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { completeEmailSignIn, signUp, uniqueEmail } from '../support/auth.js';
 import { latestCodeFor } from '../support/outbox.js';
-
-/** The shown toast; an open modal dialog hides the rest of the page from the accessibility tree. */
-const toasts = (page: Page) =>
-  page.getByRole('region', { name: /Notifications/, includeHidden: true }).locator('li');
+import { shownToast } from '../support/toasts.js';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -30,7 +27,7 @@ test('a visitor signs up with an e-mail code and lands in the workspace', async 
 
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByRole('button', { name: 'Continue with Email' }).click();
-  await expect(toasts(page)).toContainText(`Check your email at ${email} for the 6-digit code`);
+  await expect(shownToast(page)).toContainText(`Check your email at ${email} for the 6-digit code`);
   await expect(dialog.getByText(/spam folder.*1-2 minutes/)).toBeVisible();
 
   const verifyButton = dialog.getByRole('button', { name: 'Verify & Sign In' });
@@ -38,7 +35,7 @@ test('a visitor signs up with an e-mail code and lands in the workspace', async 
   await dialog.getByLabel('Verification code').fill(await latestCodeFor(email));
   await verifyButton.click();
 
-  await expect(toasts(page)).toContainText('Your account has been verified successfully');
+  await expect(shownToast(page)).toContainText('Your account has been verified successfully');
   await expect(page).toHaveURL('/');
   await expect(
     page.getByRole('heading', { level: 1, name: 'Create a Sketch Video' }),
@@ -77,7 +74,7 @@ test('the dialog validates input as the spec says', async ({ page }) => {
   await codeField.fill(wrong);
   await dialog.getByRole('button', { name: 'Verify & Sign In' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Invalid verification code. 4 attempts left.');
-  await expect(toasts(page)).toContainText('Verification failed');
+  await expect(shownToast(page)).toContainText('Verification failed');
   await codeField.fill('1');
   await expect(dialog.getByRole('alert')).toHaveCount(0);
   await expect(dialog.getByRole('button', { name: 'Verify & Sign In' })).toBeDisabled();
@@ -139,7 +136,7 @@ test('try-now refuses files that are not images', async ({ page }) => {
   await page
     .getByLabel('Choose an image file')
     .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') });
-  await expect(toasts(page)).toContainText('Please choose an image file');
+  await expect(shownToast(page)).toContainText('Please choose an image file');
   await expect(page).toHaveURL('/try-now');
 });
 

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signUp } from '../support/auth.js';
+import { shownToast } from '../support/toasts.js';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -32,7 +33,7 @@ test('a free user upgrades to basic with the test card, then buys a pack', async
 
   await basic.getByRole('button', { name: 'Choose Basic' }).click();
   await payWithTestCard(page, '4242 4242 4242 4242', '$11.00');
-  await expect(page.getByText('Payment Successful!')).toBeVisible();
+  await expect(shownToast(page)).toContainText('Payment Successful!');
   // Spec 4: the app goes home 2 s after a payment, with the balance refetched meanwhile.
   await expect(page).toHaveURL('/');
   await expect(balanceLink(page, 440)).toBeVisible();

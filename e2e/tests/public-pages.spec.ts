@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mailContaining } from '../support/outbox.js';
+import { shownToast } from '../support/toasts.js';
 
 const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 const h2 = (page: Page, name: string) => page.getByRole('heading', { level: 2, name });
-const toast = (page: Page) => page.getByRole('region', { name: /Notifications/ }).locator('li');
 
 test.describe('landing page', () => {
   test('shows the hero, the three showcases and the closing block', async ({ page }) => {
@@ -259,7 +259,7 @@ test.describe('contact form', () => {
     await expect(page.getByText('within 24 hours on business days')).toBeVisible();
     await page.getByLabel('Message').fill('   ');
     await page.getByRole('button', { name: 'Send Message' }).click();
-    await expect(toast(page)).toContainText('Please write a message before sending.');
+    await expect(shownToast(page)).toContainText('Please write a message before sending.');
   });
 
   test('a message is sent to support, with replies to the sender', async ({ page }) => {
@@ -275,7 +275,7 @@ test.describe('contact form', () => {
     await page.getByLabel('Email (optional)').fill('fan@example.com');
     await page.getByLabel('Message').fill(text);
     await page.getByRole('button', { name: 'Send Message' }).click();
-    await expect(toast(page)).toContainText('Message Sent');
+    await expect(shownToast(page)).toContainText('Message Sent');
     await expect(page.getByLabel('Message')).toHaveValue('');
 
     const mail = await mailContaining(text);
