@@ -26,6 +26,14 @@ export interface EncodeSettings {
 /** x264 preset chosen by measurement (see README): the best size / speed trade-off here. */
 export const DEFAULT_PRESET = 'superfast';
 export const DEFAULT_CRF = 20;
+/** A key frame at most every this many seconds: a default video holds one, seeking stays quick. */
+export const KEYFRAME_SECONDS = 20;
+/**
+ * The macroblock tree (off in the fast presets) spends bits on what later frames reuse: a drawing
+ * grows on still paper, so the finished lines are coded once, well, and referenced ever after.
+ * Measured: a 17 s 1080p drawing 2.46 -> 1.50 MB for about 10 % more encoding time.
+ */
+export const X264_PARAMS = 'mbtree=1:rc-lookahead=10';
 
 /** The ffmpeg argument list for encoding raw yuv420p frames from stdin to an H.264 MP4. */
 export function ffmpegArgs(s: EncodeSettings): string[] {
@@ -51,6 +59,10 @@ export function ffmpegArgs(s: EncodeSettings): string[] {
     s.preset,
     '-crf',
     String(s.crf),
+    '-g',
+    String(s.fps * KEYFRAME_SECONDS),
+    '-x264-params',
+    X264_PARAMS,
     '-pix_fmt',
     'yuv420p',
     '-colorspace',
