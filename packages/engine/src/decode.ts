@@ -17,6 +17,8 @@ export interface DecodedImage extends RgbaImage {
 export interface DecodeOptions {
   /** Resize so the long side is this many pixels (even dimensions), keeping the aspect ratio. */
   longSide?: number;
+  /** Or: shrink (never enlarge) so the long side is at most this many pixels. */
+  maxLongSide?: number;
   /** Instead: a frame of this size, the picture fitted inside with a margin on white paper. */
   frame?: { width: number; height: number };
 }
@@ -118,7 +120,9 @@ export async function decodeImage(
     ? fitInside(source, frame.width - 2 * margin, frame.height - 2 * margin)
     : options.longSide
       ? fitSize(source.width, source.height, options.longSide)
-      : source;
+      : options.maxLongSide && Math.max(source.width, source.height) > options.maxLongSide
+        ? fitSize(source.width, source.height, options.maxLongSide)
+        : source;
   const left = frame ? Math.floor((frame.width - target.width) / 2) : 0;
   const top = frame ? Math.floor((frame.height - target.height) / 2) : 0;
   try {

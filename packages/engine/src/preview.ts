@@ -20,9 +20,19 @@ export interface PreviewParams {
   grayscaleLevel?: number;
   /** The payload's maskDetails: points and brushSize in image pixels, fillLevel 0-100. */
   zones?: readonly ZoneShape[];
-  /** Work on a copy with this long side (zones are scaled to match); default: full size. */
+  /**
+   * Work on a copy with this long side (zones are scaled to match); default: the image's own size,
+   * shrunk to PREVIEW_MAX_LONG_SIDE.
+   */
   longSide?: number;
 }
+
+/**
+ * A preview is never drawn larger than a 1080p video's picture: lines and hatching scale with the
+ * picture, so it shows the same drawing, and a 12-megapixel phone photo costs a 1080p outline
+ * (about a second) instead of five times that.
+ */
+export const PREVIEW_MAX_LONG_SIDE = 1920;
 
 /** Decodes an image (path or bytes) and returns its outline as PNG bytes. */
 export async function previewOutline(
@@ -48,7 +58,10 @@ export async function previewOutline(
         'Invalid zone: needs points, a positive brushSize and a fillLevel 0-100',
       );
   }
-  const image = await decodeImage(input, params.longSide ? { longSide: params.longSide } : {});
+  const image = await decodeImage(
+    input,
+    params.longSide ? { longSide: params.longSide } : { maxLongSide: PREVIEW_MAX_LONG_SIDE },
+  );
   const result = outline(image, {
     grayscaleLevel: level,
     zones: params.zones ?? [],

@@ -25,6 +25,23 @@ describe('previewOutline', () => {
     expect([small.width, small.height]).toEqual([120, 90]);
   });
 
+  it('draws a big photo at a 1080p picture size, its zones scaled with it', async () => {
+    const image = await scenePng(2400, 1800);
+    // A full-fill zone, in the photo's pixels: it lands at (960, 480) in the 1920 px picture.
+    const zone = { points: [{ x: 1200, y: 600 }], brushSize: 300, fillLevel: 100 };
+    const png = await previewOutline(image, { grayscaleLevel: 0, zones: [zone] });
+    const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([1920, 1440]);
+    const inkAround = (cx: number, cy: number) => {
+      let dark = 0;
+      for (let y = cy - 80; y < cy + 80; y++)
+        for (let x = cx - 80; x < cx + 80; x++) if (data[y * 1920 + x]! < 200) dark++;
+      return dark;
+    };
+    // Hatching where the zone is in the smaller picture, not where its unscaled points would be.
+    expect(inkAround(960, 480)).toBeGreaterThan(3 * inkAround(1200, 600) + 500);
+  });
+
   it('rejects a zone without points', async () => {
     const zone = { points: [], brushSize: 20, fillLevel: 50 };
     await expect(previewOutline(await scenePng(40, 30), { zones: [zone] })).rejects.toMatchObject({
