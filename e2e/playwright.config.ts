@@ -2,15 +2,26 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { STRIPE_KEYS } from './support/stripe-mode.js';
 
 const PORT = Number(process.env.E2E_PORT ?? 5199);
-// One fresh data dir per run, made once in the main process (workers inherit the variable) and
-// removed when that process exits, after it has stopped the server.
-if (!process.env.RASMA_E2E_DATA_DIR) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'rasma-e2e-'));
-  process.env.RASMA_E2E_DATA_DIR = dataDir;
-  process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+// The second server, with Stripe payments (tests/credits-stripe.spec.ts), and its fake Stripe API.
+const STRIPE_SERVER_PORT = PORT + 1;
+const STRIPE_API_URL = `http://127.0.0.1:${PORT + 2}`;
+process.env.RASMA_E2E_STRIPE_SERVER_URL = `http://127.0.0.1:${STRIPE_SERVER_PORT}`;
+process.env.RASMA_E2E_STRIPE_API_URL = STRIPE_API_URL;
+// One fresh data dir per server and run, made once in the main process (workers inherit the
+// variables) and removed when that process exits, after it has stopped the servers.
+function dataDir(variable: 'RASMA_E2E_DATA_DIR' | 'RASMA_E2E_STRIPE_DATA_DIR'): string {
+  const existing = process.env[variable];
+  if (existing) return existing;
+  const made = mkdtempSync(path.join(tmpdir(), 'rasma-e2e-'));
+  process.env[variable] = made;
+  process.on('exit', () => rmSync(made, { recursive: true, force: true }));
+  return made;
 }
+const DATA_DIR = dataDir('RASMA_E2E_DATA_DIR');
+const STRIPE_DATA_DIR = dataDir('RASMA_E2E_STRIPE_DATA_DIR');
 
 export default defineConfig({
   testDir: './tests',
@@ -37,22 +48,44 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    // Built and started exactly as the README tells a user to.
-    command: 'npm start',
-    cwd: '..',
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.RASMA_E2E_DATA_DIR,
-      LOG_LEVEL: 'warn',
-      // The administrators of the admin area's browser tests (tests/admin.spec.ts).
-      ADMIN_EMAILS: 'e2e-admin@example.com,e2e-analytics-admin@example.com',
+  // Playwright starts these in turn, each once the one before answers its URL.
+  webServer: [
+    {
+      // Built and started exactly as the README tells a user to.
+      command: 'npm start',
+      cwd: '..',
+      url: `http://127.0.0.1:${PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR,
+        LOG_LEVEL: 'warn',
+        // The administrators of the admin area's browser tests (tests/admin.spec.ts).
+        ADMIN_EMAILS: 'e2e-admin@example.com,e2e-analytics-admin@example.com',
+      },
     },
-  },
+    {
+      // Serves the web app the first one built; Stripe's API is a loopback fake.
+      command: 'node --import tsx support/stripe-server.ts',
+      url: `http://127.0.0.1:${STRIPE_SERVER_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(STRIPE_SERVER_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: STRIPE_DATA_DIR,
+        LOG_LEVEL: 'warn',
+        RENDER_WORKERS: '0',
+        ...STRIPE_KEYS,
+        STRIPE_API_URL,
+      },
+    },
+  ],
 });

@@ -2,27 +2,31 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
- * The e2e server has no SMTP_URL, so its mail lands as .eml files in DATA_DIR/outbox. Returns what
- * `pick` finds in the newest mail it finds anything in, waiting for it up to `timeoutMs`.
+ * The e2e servers have no SMTP_URL, so their mail lands as .eml files in DATA_DIR/outbox. Returns
+ * what `pick` finds in the newest mail it finds anything in, waiting for it up to `timeoutMs`.
  */
 async function findInOutbox<T>(
   pick: (raw: string) => T | undefined,
   what: string,
   timeoutMs = 10_000,
 ): Promise<T> {
-  const dataDir = process.env.RASMA_E2E_DATA_DIR;
-  if (!dataDir) throw new Error('RASMA_E2E_DATA_DIR is not set (see playwright.config.ts)');
-  const outbox = path.join(dataDir, 'outbox');
+  const dataDirs = [process.env.RASMA_E2E_DATA_DIR, process.env.RASMA_E2E_STRIPE_DATA_DIR];
+  const outboxes = dataDirs.map((dataDir) => {
+    if (!dataDir) throw new Error('an e2e data dir is not set (see playwright.config.ts)');
+    return path.join(dataDir, 'outbox');
+  });
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const files = (await readdir(outbox).catch(() => [])).sort().reverse();
-    for (const file of files) {
-      const found = pick(await readFile(path.join(outbox, file), 'utf8'));
-      if (found !== undefined) return found;
+    for (const outbox of outboxes) {
+      const files = (await readdir(outbox).catch(() => [])).sort().reverse();
+      for (const file of files) {
+        const found = pick(await readFile(path.join(outbox, file), 'utf8'));
+        if (found !== undefined) return found;
+      }
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`no ${what} in ${outbox}`);
+  throw new Error(`no ${what} in ${outboxes.join(' or ')}`);
 }
 
 export const latestCodeFor = (email: string, timeoutMs?: number): Promise<string> =>

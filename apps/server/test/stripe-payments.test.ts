@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { payments, users } from '../src/db/schema.js';
 import { createSignedInUser } from './support/factories.js';
+import { stripeEvent } from './support/stripe-events.js';
 import { startStripeFake } from './support/stripe-fake.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
@@ -44,18 +45,8 @@ const details = async (cookie: string) => (await call(cookie, 'GET', '/api/user/
 
 let eventCount = 0;
 const now = Math.floor(Date.now() / 1000);
-/** A Stripe event as its API sends it; `created` orders the events. */
-const event = (type: string, object: object, created: number) => ({
-  id: `evt_test_${(eventCount += 1)}`,
-  object: 'event',
-  api_version: '2026-10-28.endive',
-  created,
-  livemode: false,
-  pending_webhooks: 1,
-  request: null,
-  type,
-  data: { object },
-});
+const event = (type: string, object: object, created: number) =>
+  stripeEvent(`evt_test_${(eventCount += 1)}`, type, object, created);
 
 /** Delivers an event as Stripe does: the JSON body signed with the webhook secret. */
 async function deliver(payload: object, secret = WEBHOOK_SECRET) {

@@ -8,15 +8,20 @@ export interface FakeStripeRequest {
   form: Record<string, string>;
 }
 
+type FakeSubscription = { id: string; itemId: string; price: string; customer: string };
+
 /**
  * A loopback stand-in for the few Stripe API calls the server makes (prices, customers,
  * PaymentIntents, subscriptions), answering as Stripe's API does in shape. Stripe itself cannot be
- * reached from the test machines.
+ * reached from the test machines. The customer and subscription lists are for tests that play
+ * Stripe's side from another process (the browser tests): they find a user's subscription as a
+ * Stripe client would.
  */
-export async function startStripeFake() {
+export async function startStripeFake({ port = 0 }: { port?: number } = {}) {
   const requests: FakeStripeRequest[] = [];
   const prices: { id: string; lookup_key: string; unit_amount: number }[] = [];
-  const subscriptions = new Map<string, { id: string; itemId: string; price: string }>();
+  const customers: { id: string; object: 'customer'; email: string }[] = [];
+  const subscriptions = new Map<string, FakeSubscription>();
   let next = 0;
   const id = (prefix: string) => `${prefix}_fake${(next += 1)}`;
   const invoice = (amount: number) => {
@@ -31,12 +36,11 @@ export async function startStripeFake() {
       },
     };
   };
-  const subscriptionBody = (
-    sub: { id: string; itemId: string; price: string },
-    amount: number,
-  ) => ({
+  const list = (url: string, data: unknown[]) => ({ object: 'list', data, has_more: false, url });
+  const subscriptionBody = (sub: FakeSubscription, amount: number) => ({
     id: sub.id,
     object: 'subscription',
+    customer: sub.customer,
     status: 'incomplete',
     items: {
       object: 'list',
@@ -48,7 +52,7 @@ export async function startStripeFake() {
 
   function answer(method: string, path: string, form: Record<string, string>): unknown {
     if (method === 'GET' && path === '/v1/prices') {
-      return { object: 'list', data: prices, has_more: false, url: '/v1/prices' };
+      return list(path, prices);
     }
     if (method === 'POST' && path === '/v1/prices') {
       const price = {
@@ -60,8 +64,16 @@ export async function startStripeFake() {
       prices.push(price);
       return price;
     }
+    if (method === 'GET' && path === '/v1/customers') {
+      return list(
+        path,
+        customers.filter((c) => !form.email || c.email === form.email),
+      );
+    }
     if (method === 'POST' && path === '/v1/customers') {
-      return { id: id('cus'), object: 'customer', email: form.email };
+      const customer = { id: id('cus'), object: 'customer' as const, email: form.email ?? '' };
+      customers.push(customer);
+      return customer;
     }
     if (method === 'POST' && path === '/v1/payment_intents') {
       const intent = id('pi');
@@ -73,8 +85,22 @@ export async function startStripeFake() {
         client_secret: `${intent}_secret_x`,
       };
     }
+    if (method === 'GET' && path === '/v1/subscriptions') {
+      const mine = [...subscriptions.values()].filter(
+        (sub) => !form.customer || sub.customer === form.customer,
+      );
+      return list(
+        path,
+        mine.map((sub) => subscriptionBody(sub, 0)),
+      );
+    }
     if (method === 'POST' && path === '/v1/subscriptions') {
-      const sub = { id: id('sub'), itemId: id('si'), price: form['items[0][price]'] ?? '' };
+      const sub = {
+        id: id('sub'),
+        itemId: id('si'),
+        price: form['items[0][price]'] ?? '',
+        customer: form.customer ?? '',
+      };
       subscriptions.set(sub.id, sub);
       return subscriptionBody(sub, amountOf(sub.price));
     }
@@ -106,16 +132,21 @@ export async function startStripeFake() {
       );
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${address.port}`,
     requests,
     /** The price id Stripe holds for a lookup key (after the server has created it). */
     priceId: (lookupKey: string) => prices.find((p) => p.lookup_key === lookupKey)?.id,
     /** A subscription made before the test (on Stripe's side only). */
     addSubscription: (subscriptionId: string) =>
-      subscriptions.set(subscriptionId, { id: subscriptionId, itemId: id('si'), price: '' }),
+      subscriptions.set(subscriptionId, {
+        id: subscriptionId,
+        itemId: id('si'),
+        price: '',
+        customer: '',
+      }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
