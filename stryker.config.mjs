@@ -16,7 +16,7 @@ const suites = {
       'packages/engine/src/sketch.ts',
       'packages/engine/src/timeline.ts',
     ],
-    vitest: { configFile: 'packages/engine/vitest.config.ts', dir: 'packages/engine' },
+    vitest: { configFile: 'packages/engine/vitest.mutation.config.ts', dir: 'packages/engine' },
   },
   server: {
     // Where a silent bug costs most: sign-in codes, sessions, the guards, the route wrapper, limits
