@@ -16,7 +16,7 @@ const restricted = (name, except) => {
   const subpath = allowed.length ? `(?!(${allowed.join('|')})$)/.*` : '/.*';
   return `^${escape(name)}(${subpath})?$`;
 };
-const forbid = (names, { except = [] } = {}) => ({
+const forbid = (names, { except = [], typesOnly = [] } = {}) => ({
   'no-restricted-imports': [
     'error',
     {
@@ -24,9 +24,18 @@ const forbid = (names, { except = [] } = {}) => ({
         regex: restricted(name, except),
         message: `This code may not import ${name}${except.length ? ` (only ${except.join(', ')})` : ''}.`,
       })),
+      paths: typesOnly.map(({ name, message }) => ({ name, message, allowTypeImports: true })),
     },
   ],
 });
+/**
+ * Web code takes the contract's values from src/lib/contract.ts, which sets zod's eval-free mode
+ * before the first schema is built (the page's security policy forbids eval).
+ */
+const contractThroughWebModule = {
+  name: '@rasma/contract',
+  message: "Import the contract's values from '@/lib/contract' (types may come from here).",
+};
 
 export default tseslint.config(
   {
@@ -74,12 +83,21 @@ export default tseslint.config(
   },
   {
     files: ['apps/web/**'],
-    rules: forbid(['@rasma/server', '@rasma/engine'], { except: ['@rasma/engine/outline'] }),
+    rules: forbid(['@rasma/server', '@rasma/engine'], {
+      except: ['@rasma/engine/outline'],
+      typesOnly: [contractThroughWebModule],
+    }),
+  },
+  {
+    files: ['apps/web/src/lib/contract.ts'],
+    rules: forbid(['@rasma/server', '@rasma/engine']),
   },
   {
     // Shared UI knows no feature: features compose components, never the other way round.
     files: ['apps/web/src/components/**'],
-    rules: forbid(['@/features', '@rasma/server', '@rasma/engine']),
+    rules: forbid(['@/features', '@rasma/server', '@rasma/engine'], {
+      typesOnly: [contractThroughWebModule],
+    }),
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],

@@ -21,12 +21,22 @@ export default defineConfig({
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
             },
-            // Zod, its eval-free setting and the contract's schemas in one chunk, in import order:
-            // the setting must run before the first schema is built (see src/lib/zod-jitless.ts),
-            // which separate chunks evaluated in another order did not guarantee.
+            // The contract's plain constants (prices, limits) without zod: the landing page shows
+            // some. Captured before the schemas group, which would otherwise take them in as a
+            // dependency of the schemas.
+            {
+              name: 'constants',
+              test: /packages[\\/]contract[\\/]src[\\/]constants\.ts$/,
+              priority: 2,
+            },
+            // Zod, its eval-free setting and the contract's schemas in one chunk, in import order
+            // (src/lib/contract.ts imports the setting first): the setting must run before the first
+            // schema is built, which separate chunks evaluated in another order did not guarantee.
+            // Only the pages and dialogs that use a schema load it.
             {
               name: 'schemas',
-              test: /node_modules[\\/]zod[\\/]|packages[\\/]contract[\\/]|src[\\/]lib[\\/]zod-jitless/,
+              test: /node_modules[\\/]zod[\\/]|packages[\\/]contract[\\/]|src[\\/]lib[\\/](zod-jitless|contract)\.ts$/,
+              priority: 1,
             },
           ],
         },

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import { Navbar } from '@/app-shell/navbar';
 import { Footer } from '@/components/layout/footer';
-import { Toaster } from '@/components/ui/toast';
-import { AuthDialog } from '@/features/auth/auth-dialog';
+import { LazyToaster } from '@/components/ui/lazy-toaster';
 import { AuthDialogProvider } from '@/features/auth/auth-dialog-context';
+import { LazyAuthDialog } from '@/features/auth/lazy-auth-dialog';
 import { PageViewReporter } from '@/features/analytics/page-view-reporter';
 import { createQueryClient } from '@/lib/query-client';
 import { AppRoutes } from '@/routes';
@@ -24,8 +24,8 @@ export function App() {
             </main>
             <Footer />
           </div>
-          <AuthDialog />
-          <Toaster />
+          <LazyAuthDialog />
+          <LazyToaster />
         </AuthDialogProvider>
       </BrowserRouter>
     </QueryClientProvider>

@@ -17,6 +17,8 @@ function serve(credits: Promise<unknown>) {
 }
 
 const renderNavbar = () => renderInApp(<Navbar />);
+/** The button's code, the contract's schemas with it, loads on sign-in: slowly on a busy machine. */
+const LOADS = { timeout: 5000 };
 
 afterEach(() => {
   cleanup();
@@ -27,19 +29,19 @@ describe('the Credits button of the signed-in navigation', () => {
   it('shows ... while the balance loads', async () => {
     serve(new Promise(() => {}));
     renderNavbar();
-    expect(await screen.findAllByRole('link', { name: 'Credits: ...' })).not.toHaveLength(0);
+    expect(await screen.findAllByRole('link', { name: 'Credits: ...' }, LOADS)).not.toHaveLength(0);
   });
 
   it('shows the balance as a whole number', async () => {
     serve(Promise.resolve({ credits: 42 }));
     renderNavbar();
-    const [link] = await screen.findAllByRole('link', { name: 'Credits: 42' });
+    const [link] = await screen.findAllByRole('link', { name: 'Credits: 42' }, LOADS);
     expect(link?.getAttribute('href')).toBe('/credits');
   });
 
   it('shows 0 when there is no balance', async () => {
     serve(Promise.resolve({}));
     renderNavbar();
-    expect(await screen.findAllByRole('link', { name: 'Credits: 0' })).not.toHaveLength(0);
+    expect(await screen.findAllByRole('link', { name: 'Credits: 0' }, LOADS)).not.toHaveLength(0);
   });
 });

@@ -1,13 +1,18 @@
-import { api, endpointUrl } from '@rasma/contract';
 import { LogOut, Menu, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { NavLink } from 'react-router';
 import { Logo } from '@/components/layout/logo';
 import { Button } from '@/components/ui/button';
 import { useAuthDialog } from '@/features/auth/auth-dialog-context';
+import { preloadAuthDialog } from '@/features/auth/lazy-auth-dialog';
 import { useAuth } from '@/features/auth/use-auth';
-import { CreditsButton } from '@/features/credits/credits-button';
+import { SHELL_ENDPOINTS } from '@/lib/shell-endpoints';
 import { cn } from '@/lib/utils';
+
+/** Signed-in only: its code (the credits query and schemas) stays off the signed-out pages. */
+const CreditsButton = lazy(async () => ({
+  default: (await import('@/features/credits/credits-button')).CreditsButton,
+}));
 
 interface NavItem {
   to: string;
@@ -71,9 +76,11 @@ export function Navbar() {
     if (isAuthenticated) {
       return (
         <>
-          <CreditsButton onNavigate={onNavigate} />
+          <Suspense fallback={null}>
+            <CreditsButton onNavigate={onNavigate} />
+          </Suspense>
           <Button asChild variant="ghost" size="sm" className={vertical ? 'justify-start' : ''}>
-            <a href={endpointUrl(api.logout)}>
+            <a href={SHELL_ENDPOINTS.logout.path}>
               <LogOut className="h-4 w-4" aria-hidden="true" />
               Log Out
             </a>
@@ -81,12 +88,14 @@ export function Navbar() {
         </>
       );
     }
+    // The dialog's code loads when a pointer or the focus reaches these, before the click.
+    const preload = { onPointerEnter: preloadAuthDialog, onFocus: preloadAuthDialog };
     return (
       <>
-        <Button variant="outline" size="sm" onClick={() => openDialog('signup')}>
+        <Button variant="outline" size="sm" onClick={() => openDialog('signup')} {...preload}>
           Sign Up
         </Button>
-        <Button variant="ghost" size="sm" onClick={() => openDialog('login')}>
+        <Button variant="ghost" size="sm" onClick={() => openDialog('login')} {...preload}>
           Log In
         </Button>
       </>

@@ -1,8 +1,9 @@
-import { api } from '@rasma/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api } from '@/lib/contract';
 import { USER } from '@/test/fixtures';
 import { stubFetch } from '@/test/stub-fetch';
-import { ApiError, apiCall, apiGet, apiUpload, serverMessage } from './api-client';
+import { apiCall, apiGet, apiUpload } from './api-client';
+import { ApiError, serverMessage } from './http';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,5 +1,5 @@
-import { api } from '@rasma/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api } from '@/lib/contract';
 import { stubFetch } from '@/test/stub-fetch';
 import { apiQuery } from './api-query';
 import { createQueryClient } from './query-client';

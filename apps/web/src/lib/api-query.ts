@@ -1,10 +1,10 @@
-import { endpointUrl, type EndpointRequest, type EndpointResult } from '@rasma/contract';
 import {
   queryOptions,
   useMutation,
   useQuery,
   type UseMutationOptions,
 } from '@tanstack/react-query';
+import { endpointUrl, type EndpointRequest, type EndpointResult } from '@/lib/contract';
 import { apiCall, apiGet, type JsonEndpoint, type QueryEndpoint } from './api-client';
 
 /** Spec 8: a query is a GET on its key path, so an endpoint's cache entry is found from the table. */

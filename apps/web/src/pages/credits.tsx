@@ -1,4 +1,3 @@
-import { api, type SubscriptionTier } from '@rasma/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Page } from '@/components/layout/page';
@@ -17,8 +16,9 @@ import { PaymentIssueBanner } from '@/features/credits/payment-issue-banner';
 import { PlanCards, tierLabel } from '@/features/credits/plan-cards';
 import { SubscriptionCard } from '@/features/credits/subscription-card';
 import { toast } from '@/hooks/use-toast';
-import { serverMessage } from '@/lib/api-client';
 import { useApiMutation } from '@/lib/api-query';
+import { api, type SubscriptionTier } from '@/lib/contract';
+import { serverMessage } from '@/lib/http';
 
 export function CreditsPage() {
   const { data: details } = useUserDetails();

@@ -1,4 +1,4 @@
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '@/routes';
 import { USER } from '@/test/fixtures';
@@ -39,7 +39,10 @@ describe('the admin routes', () => {
       '/api/admin/failed-videos': () => [],
     });
     renderInApp(<AppRoutes />, '/admin');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeTruthy();
-    expect(adminCalls(fetchMock).length).toBeGreaterThan(0);
+    // The page's code, the contract's schemas with it, loads on the visit: slowly on a busy machine.
+    const heading = { level: 1, name: 'Admin Dashboard' } as const;
+    expect(await screen.findByRole('heading', heading, { timeout: 5000 })).toBeTruthy();
+    // Its queries start once it has rendered.
+    await waitFor(() => expect(adminCalls(fetchMock).length).toBeGreaterThan(0));
   });
 });

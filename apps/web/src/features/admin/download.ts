@@ -1,7 +1,7 @@
-import { api, endpointUrl } from '@rasma/contract';
 import { toast } from '@/hooks/use-toast';
-import { ApiError, serverMessage } from '@/lib/api-client';
 import { fileNameFromDisposition } from '@/features/videos/content-disposition';
+import { api, endpointUrl } from '@/lib/contract';
+import { ApiError, serverMessage } from '@/lib/http';
 
 /** Any user's finished video, saved under the name the server gives (else `video_{id}.mp4`). */
 export async function downloadAnyVideo(id: string): Promise<void> {

@@ -1,16 +1,12 @@
-import {
-  ADMIN_LIMITS,
-  api,
-  IDEMPOTENCY_KEY_HEADER,
-  INVALID_CREDITS_MESSAGE,
-} from '@rasma/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
 import { toast } from '@/hooks/use-toast';
-import { apiCall, serverMessage } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 import { apiQueryKey } from '@/lib/api-query';
+import { ADMIN_LIMITS, api, IDEMPOTENCY_KEY_HEADER, INVALID_CREDITS_MESSAGE } from '@/lib/contract';
+import { serverMessage } from '@/lib/http';
 
 /**
  * Spec 2.13 and 5: +1, +5 and a custom whole amount above 0. Each click is one refund: its own

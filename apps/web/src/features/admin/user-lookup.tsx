@@ -4,11 +4,11 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/hooks/use-toast';
-import { serverMessage } from '@/lib/api-client';
+import { ADMIN_LIMITS } from '@/lib/contract';
+import { serverMessage } from '@/lib/http';
 import { RefundControls } from './refund-controls';
 import { UserDetails } from './user-details';
 import { useUserLookup } from './use-user-lookup';
-import { ADMIN_LIMITS } from '@rasma/contract';
 
 /** Spec 2.13: search by button or Enter; the text is trimmed and an empty one does nothing. */
 export function UserLookup() {

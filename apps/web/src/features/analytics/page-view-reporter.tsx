@@ -1,6 +1,6 @@
-import { api } from '@rasma/contract';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
+import { SHELL_ENDPOINTS } from '@/lib/shell-endpoints';
 
 const isAdminPath = (path: string) => /^\/admin(\/|$)/i.test(path);
 
@@ -17,8 +17,9 @@ export function PageViewReporter() {
     firstView.current = false;
     if (isAdminPath(pathname)) return;
     const body = JSON.stringify({ path: pathname, ...(referrer ? { referrer } : {}) });
-    if (!navigator.sendBeacon?.(api.pageView.path, body)) {
-      void fetch(api.pageView.path, { method: 'POST', body, keepalive: true }).catch(() => {});
+    const { method, path } = SHELL_ENDPOINTS.pageView;
+    if (!navigator.sendBeacon?.(path, body)) {
+      void fetch(path, { method, body, keepalive: true }).catch(() => {});
     }
   }, [pathname]);
   return null;

@@ -1,5 +1,5 @@
-import { VERIFICATION_CODE_LENGTH } from '@rasma/contract';
 import { Button } from '@/components/ui/button';
+import { VERIFICATION_CODE_LENGTH } from '@/lib/contract';
 import { StepField, StepHeader } from './step-parts';
 import type { AuthSteps } from './use-auth-steps';
 

@@ -1,6 +1,6 @@
-import { api, endpointUrl, OAUTH_PROVIDERS, type OAuthProvider } from '@rasma/contract';
 import { Button } from '@/components/ui/button';
 import { useApiQuery } from '@/lib/api-query';
+import { api, endpointUrl, OAUTH_PROVIDERS, type OAuthProvider } from '@/lib/contract';
 
 const LABELS: Record<OAuthProvider, string> = {
   google: 'Continue with Google',

@@ -1,11 +1,11 @@
-import { api, EMAIL_PATTERN, VERIFICATION_CODE_LENGTH, type User } from '@rasma/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useReducer, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { creditsQueryKey } from '@/features/credits/use-credits';
 import { toast } from '@/hooks/use-toast';
-import { serverMessage } from '@/lib/api-client';
 import { useApiMutation } from '@/lib/api-query';
+import { api, EMAIL_PATTERN, VERIFICATION_CODE_LENGTH, type User } from '@/lib/contract';
+import { serverMessage } from '@/lib/http';
 import { useAuthDialog } from './auth-dialog-context';
 import { authUserQuery } from './use-auth';
 

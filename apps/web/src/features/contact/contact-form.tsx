@@ -1,9 +1,9 @@
-import { api } from '@rasma/contract';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input, Label, Textarea } from '@/components/ui/input';
 import { toast } from '@/hooks/use-toast';
 import { useApiMutation } from '@/lib/api-query';
+import { api } from '@/lib/contract';
 
 export function ContactForm() {
   const [email, setEmail] = useState('');

@@ -1,6 +1,6 @@
-import { api } from '@rasma/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiQueryKey, useApiQuery } from '@/lib/api-query';
+import { api } from '@/lib/contract';
 import { creditsQueryKey } from './use-credits';
 
 export const useUserDetails = () => useApiQuery(api.userDetails);

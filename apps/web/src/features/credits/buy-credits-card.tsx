@@ -1,13 +1,13 @@
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Input, Label } from '@/components/ui/input';
 import {
   CREDIT_PACKS,
   CREDIT_PRICE_CENTS,
   DEFAULT_CUSTOM_CREDIT_PURCHASE,
   MIN_CREDIT_PURCHASE,
-} from '@rasma/contract';
-import { useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-import { Input, Label } from '@/components/ui/input';
+} from '@/lib/contract';
 import { formatCents } from './billing-queries';
 
 /** Spec 5: digits only; empty means the default of 20. */

@@ -1,9 +1,9 @@
-import { api, type LedgerKind } from '@rasma/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { apiCall } from '@/lib/api-client';
+import { api, type LedgerKind } from '@/lib/contract';
 import { formatDate } from './billing-queries';
 
 const KIND_LABELS: Record<LedgerKind, string> = {

@@ -1,5 +1,5 @@
-import { PAYMENT_ISSUE_STATUSES, PLANS } from '@rasma/contract';
 import { AlertTriangle } from 'lucide-react';
+import { PAYMENT_ISSUE_STATUSES, PLANS } from '@/lib/contract';
 import { useUserDetails } from './billing-queries';
 
 const hasPaymentIssue = (status: string) =>

@@ -1,11 +1,6 @@
-import {
-  PLANS,
-  SUBSCRIPTION_TIERS,
-  type SubscriptionTier,
-  type UserDetails,
-} from '@rasma/contract';
 import { Check } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { PLANS, SUBSCRIPTION_TIERS, type SubscriptionTier, type UserDetails } from '@/lib/contract';
 import { cn } from '@/lib/utils';
 import { formatCents } from './billing-queries';
 

@@ -1,11 +1,11 @@
-import { api } from '@rasma/contract';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/hooks/use-toast';
-import { ApiError } from '@/lib/api-client';
 import { useApiMutation } from '@/lib/api-query';
+import { api } from '@/lib/contract';
+import { ApiError } from '@/lib/http';
 import { formatCents } from './billing-queries';
 
 /** MM/YY of a month not yet over. */

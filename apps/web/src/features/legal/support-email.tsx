@@ -1,5 +1,5 @@
-import { api } from '@rasma/contract';
 import { useApiQuery } from '@/lib/api-query';
+import { api } from '@/lib/contract';
 
 /** The support address from the server's configuration, as a mail link. */
 export function SupportEmail() {

@@ -1,8 +1,8 @@
-import { api } from '@rasma/contract';
 import { ImageIcon } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { useApiQuery } from '@/lib/api-query';
+import { api } from '@/lib/contract';
 
 /** Spec 2.7: the images the user uploaded most recently, newest first. */
 export function RecentImages() {

@@ -1,6 +1,6 @@
-import { api, endpointUrl } from '@rasma/contract';
 import { useState } from 'react';
 import { toast } from '@/hooks/use-toast';
+import { api, endpointUrl } from '@/lib/contract';
 import { ImageDropzone } from './image-dropzone';
 import { SamplePicker } from './sample-picker';
 import { storeImageForLater } from './stored-image';

@@ -1,10 +1,10 @@
-import { api, type Video } from '@rasma/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/hooks/use-toast';
 import { useApiMutation } from '@/lib/api-query';
+import { api, type Video } from '@/lib/contract';
 import { refreshVideos } from './videos-query';
 
 /** Asks before a video is deleted for good; `video` null keeps the dialog closed. */

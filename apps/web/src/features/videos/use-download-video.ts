@@ -1,6 +1,6 @@
-import { api, endpointUrl, type Video } from '@rasma/contract';
 import { useState } from 'react';
 import { toast } from '@/hooks/use-toast';
+import { api, endpointUrl, type Video } from '@/lib/contract';
 import { fileNameFromDisposition } from './content-disposition';
 
 /** Fetches the MP4 (with the session cookie) and hands it to the browser as a file to save. */

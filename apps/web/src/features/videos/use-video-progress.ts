@@ -1,12 +1,12 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useAuth } from '@/features/auth/use-auth';
 import {
   api,
   endpointUrl,
   videoProgressEventSchema,
   type VideoProgressEvent,
-} from '@rasma/contract';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { useAuth } from '@/features/auth/use-auth';
+} from '@/lib/contract';
 import { isNewEnding, type LiveProgress } from './live-progress';
 import { refreshVideosAndCredits } from './videos-query';
 

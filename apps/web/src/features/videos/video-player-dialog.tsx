@@ -1,6 +1,6 @@
-import { api, endpointUrl, type Video } from '@rasma/contract';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { toast } from '@/hooks/use-toast';
+import { api, endpointUrl, type Video } from '@/lib/contract';
 
 /** Plays a finished video, streamed (the server answers range requests, so it can seek). */
 export function VideoPlayerDialog({

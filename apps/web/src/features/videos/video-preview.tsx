@@ -1,6 +1,6 @@
-import { api, endpointUrl, type Video } from '@rasma/contract';
 import { Film, Play, TriangleAlert } from 'lucide-react';
 import { Spinner } from '@/components/ui/spinner';
+import { api, endpointUrl, type Video } from '@/lib/contract';
 
 /** The top of a library card: the thumbnail to play, the progress, or why it failed. */
 export function VideoPreview({ video, onPlay }: { video: Video; onPlay: () => void }) {

@@ -1,8 +1,8 @@
-import { api, endpointUrl } from '@rasma/contract';
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { creditsQueryKey } from '@/features/credits/use-credits';
 import { apiCall } from '@/lib/api-client';
 import { apiQueryKey } from '@/lib/api-query';
+import { api, endpointUrl } from '@/lib/contract';
 
 /** Every library page is keyed under the list's path, so one invalidation reaches them all. */
 const videosKey = [endpointUrl(api.videos)] as const;

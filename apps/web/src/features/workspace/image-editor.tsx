@@ -1,8 +1,8 @@
-import { DEFAULT_BRUSH_SIZE } from '@rasma/contract';
 import { Eye, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { DEFAULT_BRUSH_SIZE } from '@/lib/contract';
 import { createVideoBlobData, imageForm } from './generate/video-form';
 import { useCreateVideo } from './generate/use-create-video';
 import { ImagePanel } from './image-panel';

@@ -1,11 +1,3 @@
-import {
-  ANALYTICS_RANGES,
-  DEFAULT_ANALYTICS_RANGE,
-  api,
-  endpointUrl,
-  type AnalyticsRange,
-  type WebsiteAnalytics,
-} from '@rasma/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Card } from '@/components/ui/card';
@@ -16,6 +8,14 @@ import { abbreviate, formatDateTime, isAccessDenied } from '@/features/admin/for
 import { StatCard } from '@/features/admin/stat-card';
 import { TrendChart } from '@/features/admin/trend-chart';
 import { apiCall } from '@/lib/api-client';
+import {
+  ANALYTICS_RANGES,
+  DEFAULT_ANALYTICS_RANGE,
+  api,
+  endpointUrl,
+  type AnalyticsRange,
+  type WebsiteAnalytics,
+} from '@/lib/contract';
 
 const RANGE_LABELS: Record<AnalyticsRange, string> = {
   '24h': '24 Hours',

@@ -1,4 +1,3 @@
-import { api } from '@rasma/contract';
 import { BarChart3 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -8,6 +7,7 @@ import { isAccessDenied, successRate, videosCreated } from '@/features/admin/for
 import { StatCard } from '@/features/admin/stat-card';
 import { UserLookup } from '@/features/admin/user-lookup';
 import { useApiQuery } from '@/lib/api-query';
+import { api } from '@/lib/contract';
 
 /** Spec 2.13: the admin dashboard. */
 export function AdminPage() {

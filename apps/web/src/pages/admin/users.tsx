@@ -1,4 +1,3 @@
-import { ADMIN_LIMITS, api, endpointUrl, type AdminUser } from '@rasma/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
@@ -11,6 +10,7 @@ import { UserDetails } from '@/features/admin/user-details';
 import { useUserLookup } from '@/features/admin/use-user-lookup';
 import { toast } from '@/hooks/use-toast';
 import { apiCall } from '@/lib/api-client';
+import { ADMIN_LIMITS, api, endpointUrl, type AdminUser } from '@/lib/contract';
 
 /** Spec 2.15: a user card shows the first 5 videos and payments. */
 const DETAIL_ITEMS = 5;

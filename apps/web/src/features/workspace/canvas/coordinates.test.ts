@@ -1,5 +1,5 @@
-import { ZONE_LIMITS } from '@rasma/contract';
 import { describe, expect, it } from 'vitest';
+import { ZONE_LIMITS } from '@/lib/contract';
 import { toImageBrushSize, toImagePoint } from './coordinates';
 
 /** A 1600x1200 image shown at 400x300, 100 px from the left and 50 px from the top. */

@@ -1,4 +1,4 @@
-import { ZONE_LIMITS, type Point } from '@rasma/contract';
+import { ZONE_LIMITS, type Point } from '@/lib/contract';
 
 export interface Size {
   width: number;

@@ -1,5 +1,5 @@
-import { DIRECTIONS, type Direction } from '@rasma/contract';
 import { Select } from '@/components/ui/select';
+import { DIRECTIONS, type Direction } from '@/lib/contract';
 import type { FieldProps } from './field-props';
 
 export function DirectionSelect({ id, label, value, onChange }: FieldProps<Direction>) {

@@ -1,5 +1,5 @@
-import { FILL_LEVEL } from '@rasma/contract';
 import { Slider } from '@/components/ui/slider';
+import { FILL_LEVEL } from '@/lib/contract';
 import type { FieldProps } from './field-props';
 
 /** A fill level from 0 to 100 % in steps of 5, its value shown beside it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/http';
 import { createFailure } from './create-failure';
 
 describe('createFailure', () => {

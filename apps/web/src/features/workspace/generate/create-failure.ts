@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/http';
 
 /** Why a create failed, as the person is told: signed out, out of credits, or anything else. */
 export type CreateFailure = 'session-expired' | 'insufficient-credits' | 'failed';

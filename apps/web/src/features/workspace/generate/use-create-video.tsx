@@ -1,9 +1,9 @@
-import { api, endpointUrl } from '@rasma/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { creditsQueryKey } from '@/features/credits/use-credits';
 import { refreshVideos } from '@/features/videos/videos-query';
 import { toast } from '@/hooks/use-toast';
 import { apiUpload } from '@/lib/api-client';
+import { api, endpointUrl } from '@/lib/contract';
 import { createFailure } from './create-failure';
 import { ToastLinkAction } from './toast-link-action';
 

@@ -1,5 +1,5 @@
-import { createVideoBlobDataSchema, previewOutlineFieldsSchema } from '@rasma/contract';
 import { describe, expect, it } from 'vitest';
+import { createVideoBlobDataSchema, previewOutlineFieldsSchema } from '@/lib/contract';
 import type { Zone } from '../zones/zone';
 import { createVideoBlobData, imageForm, previewFields } from './video-form';
 

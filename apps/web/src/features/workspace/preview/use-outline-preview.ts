@@ -1,7 +1,7 @@
-import { api } from '@rasma/contract';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '@/hooks/use-toast';
 import { apiUpload } from '@/lib/api-client';
+import { api } from '@/lib/contract';
 import { imageForm, previewFields } from '../generate/video-form';
 import type { Zone } from '../zones/zone';
 import { useDelayedFlag } from './use-delayed-flag';

@@ -1,7 +1,7 @@
-import { MODEL_CREDIT_COST, type AiModel } from '@rasma/contract';
 import { Coins } from 'lucide-react';
 import { Link } from 'react-router';
 import { useCredits } from '@/features/credits/use-credits';
+import { MODEL_CREDIT_COST, type AiModel } from '@/lib/contract';
 
 /** What the video costs and what the balance will be after it. */
 export function CreditCost({ aiModel }: { aiModel: AiModel }) {

@@ -1,4 +1,4 @@
-import { DRAWING_TIME } from '@rasma/contract';
+import { DRAWING_TIME } from '@/lib/contract';
 
 export const DRAWING_TIME_ERROR = `Please enter a number between ${DRAWING_TIME.min} and ${DRAWING_TIME.max} seconds`;
 

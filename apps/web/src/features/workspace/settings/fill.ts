@@ -1,4 +1,4 @@
-import { FILL_LEVEL, GRAYSCALE_LEVEL } from '@rasma/contract';
+import { FILL_LEVEL, GRAYSCALE_LEVEL } from '@/lib/contract';
 
 /** The fill slider (0-100 %, steps of 5) as the grayscale level the server takes (0-255). */
 export const fillToGrayscale = (fill: number): number =>

@@ -1,7 +1,7 @@
-import { AI_MODELS, MODEL_CREDIT_COST, type AiModel } from '@rasma/contract';
 import { Label } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { MODEL_LABELS } from '@/features/videos/model-labels';
+import { AI_MODELS, MODEL_CREDIT_COST, type AiModel } from '@/lib/contract';
 
 const MODEL_HINTS: Record<AiModel, string> = {
   'rasma-ai': 'Black and white sketch',

@@ -1,6 +1,6 @@
-import { VIDEO_SHAPES, type VideoShape } from '@rasma/contract';
 import { Label } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
+import { VIDEO_SHAPES, type VideoShape } from '@/lib/contract';
 
 const SHAPE_LABELS: Record<VideoShape, string> = {
   original: 'Same as the image',

@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import { useApiQuery } from '@/lib/api-query';
 import {
   api,
   DEFAULT_AI_MODEL,
@@ -8,9 +10,7 @@ import {
   type AiModel,
   type Direction,
   type VideoShape,
-} from '@rasma/contract';
-import { useState } from 'react';
-import { useApiQuery } from '@/lib/api-query';
+} from '@/lib/contract';
 import { drawingTimeSeconds, isAcceptedDrawingTimeEntry } from './drawing-time';
 
 /**

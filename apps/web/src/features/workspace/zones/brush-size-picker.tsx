@@ -1,4 +1,4 @@
-import { BRUSH_SIZES } from '@rasma/contract';
+import { BRUSH_SIZES } from '@/lib/contract';
 import { cn } from '@/lib/utils';
 
 const SIZES = Object.entries(BRUSH_SIZES) as [keyof typeof BRUSH_SIZES, number][];

@@ -4,7 +4,7 @@ import {
   type Direction,
   type Point,
   type StrokeMask,
-} from '@rasma/contract';
+} from '@/lib/contract';
 
 /** A Special Zone as painted: a path in the image's pixels, drawn in the list's order. */
 export type Zone = StrokeMask;
