@@ -1,14 +1,17 @@
 /**
- * Benchmark: `npm run bench:engine`. Renders a 15 s 1080p video (long side 1920) of a detailed
- * 4000x3000 image made here, for both models, and times ffmpeg alone encoding the very same
- * frames with the very same arguments (the encode floor). Also times the outline of the full
- * 4000x3000 image. Each measured run is a fresh child process so peak memory is its own.
+ * Benchmark: `npm run bench:engine`. For the 4000x3000 benchmark image (detailed, made here) and
+ * our photo set (test/photos.ts), each model renders a 15 s video at 1080p (long side 1920, the
+ * default shape), and x264 `veryfast` alone re-encodes the very same frames (recorded from the
+ * engine, streamed from the page cache): the floor the engine should stay within. Also the CLI's
+ * start-up, the outline at the sizes it is drawn at, and a 4K render's time, memory and size.
+ * Each measured run is a fresh child process, so peak memory is its own.
+ * BENCH_RUNS (default 3; best run reported), BENCH_IMAGES (e.g. `detailed,night`), BENCH_4K=0.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { createReadStream, createWriteStream } from 'node:fs';
 import type { WriteStream } from 'node:fs';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
@@ -19,12 +22,23 @@ import { resolveFfmpeg } from '../src/ffmpeg.js';
 import { outline } from '../src/outline.js';
 import { renderVideo } from '../src/render.js';
 import { sceneSvg } from '../test/fixtures.js';
+import { PHOTO_NAMES, photoPng } from '../test/photos.js';
 
 type Model = 'rasma-ai' | 'rasma-ai-color';
 const DRAWING_TIME = 15;
-const SIZE = 1920;
+const SIZE_1080P = 1920;
+const SIZE_4K = 3840;
+/** What the engine's encoding is measured against (the issue's floor). */
+const FLOOR_PRESET = 'veryfast';
 /** Measured runs per model (best is reported); BENCH_RUNS=1 for a quick look on a busy machine. */
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const IMAGES = (process.env.BENCH_IMAGES ?? ['detailed', ...PHOTO_NAMES].join(',')).split(',');
+
+/** The 1, 5 and 15 minute load averages: the machine is shared, so every figure carries it. */
+const load = () =>
+  `load ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`;
 
 interface ChildReport {
   seconds: number;
@@ -64,6 +78,7 @@ async function child(
   input: string,
   model: Model,
   work: string,
+  size: number,
 ): Promise<void> {
   const ffmpeg = await resolveFfmpeg();
   let settings: EncodeSettings | undefined;
@@ -72,7 +87,7 @@ async function child(
   const result = await renderVideo({
     input,
     output: join(work, `${model}.mp4`),
-    options: { drawingTime: DRAWING_TIME, aiModel: model, size: SIZE },
+    options: { drawingTime: DRAWING_TIME, aiModel: model, size: size as 1920 },
     ffmpeg,
     tempDir: work,
     sink: (s, f) => {
@@ -94,11 +109,18 @@ async function child(
   process.stdout.write(`REPORT ${JSON.stringify(report)}\n`);
 }
 
-function runChild(mode: string, input: string, model: Model, work: string): Promise<ChildReport> {
+function runChild(
+  mode: string,
+  input: string,
+  model: Model,
+  work: string,
+  size = SIZE_1080P,
+): Promise<ChildReport> {
+  const args = ['--child', mode, input, model, work, String(size)];
   return new Promise((resolve, reject) => {
     const proc = spawn(
       process.execPath,
-      [...process.execArgv, new URL(import.meta.url).pathname, '--child', mode, input, model, work],
+      [...process.execArgv, new URL(import.meta.url).pathname, ...args],
       {
         stdio: ['ignore', 'pipe', 'inherit'],
       },
@@ -113,7 +135,7 @@ function runChild(mode: string, input: string, model: Model, work: string): Prom
   });
 }
 
-/** ffmpeg alone: identical arguments, identical frames streamed from memory/page cache. */
+/** ffmpeg alone: the engine's arguments, identical frames streamed from the page cache. */
 async function encodeFloor(
   ffmpegPath: string,
   settings: EncodeSettings,
@@ -138,85 +160,192 @@ async function encodeFloor(
   return { seconds: (performance.now() - started) / 1000, peakMb: peakKb / 1024 };
 }
 
+interface Row {
+  image: string;
+  model: Model;
+  video: string;
+  engine: number;
+  floor: number;
+  rssMb: number;
+  ffmpegMb: number;
+  mb: number;
+  load: string;
+}
+
+/** The benchmark images as files: the detailed 4000x3000 JPEG and the photos (1600x1200 PNG). */
+async function writeImage(name: string, work: string): Promise<string> {
+  if (name === 'detailed') {
+    const path = join(work, 'detailed-4000x3000.jpg');
+    const svg = Buffer.from(sceneSvg(4000, 3000, 220, 11));
+    await writeFile(path, await sharp(svg).jpeg({ quality: 90 }).toBuffer());
+    return path;
+  }
+  const photo = PHOTO_NAMES.find((p) => p === name);
+  if (!photo) throw new Error(`BENCH_IMAGES: no image ${name}`);
+  const path = join(work, `${photo}.png`);
+  await writeFile(path, await photoPng(photo));
+  return path;
+}
+
+/** Median and best of `runs` timings of `fn`. */
+function timeIt(runs: number, fn: () => void): string {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    fn();
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  return `median ${times[runs >> 1]!.toFixed(0)} ms (best ${times[0]!.toFixed(0)} ms)`;
+}
+
+/** Both models on one image: the engine against the floor, RUNS times each, interleaved. */
+async function measureImage(name: string, input: string, work: string, ffmpegPath: string) {
+  const rows: Row[] = [];
+  for (const model of ['rasma-ai', 'rasma-ai-color'] as const) {
+    const recorded = await runChild('record', input, model, work);
+    const settings = { ...recorded.settings!, preset: FLOOR_PRESET };
+    const raw = join(work, `${model}.yuv`);
+    const engine: ChildReport[] = [];
+    const floor: { seconds: number; peakMb: number }[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      floor.push(await encodeFloor(ffmpegPath, settings, raw));
+      engine.push(await runChild('engine', input, model, work));
+    }
+    await rm(raw, { force: true });
+    const best = engine.reduce((a, b) => (b.seconds < a.seconds ? b : a));
+    const row: Row = {
+      image: name,
+      model,
+      video: `${settings.width}x${settings.height}, ${(best.frames / 30).toFixed(2)} s`,
+      engine: best.seconds,
+      floor: Math.min(...floor.map((f) => f.seconds)),
+      rssMb: Math.max(...engine.map((e) => e.rssMb)),
+      ffmpegMb: Math.max(...engine.map((e) => e.ffmpegMb)),
+      mb: best.bytes / 1e6,
+      load: load(),
+    };
+    rows.push(row);
+    const runs = (values: number[]) => values.map((v) => v.toFixed(2)).join(', ');
+    console.log(
+      [
+        `\n${name} ${model}: ${row.video} (${best.frames} frames)`,
+        `  engine wall time   ${best.seconds.toFixed(2)} s (runs: ${runs(engine.map((e) => e.seconds))})`,
+        `  peak memory        engine process ${row.rssMb.toFixed(0)} MB RSS, ffmpeg ${row.ffmpegMb.toFixed(0)} MB (VmHWM)`,
+        `  file size          ${row.mb.toFixed(2)} MB`,
+        `  ${FLOOR_PRESET} floor     ${row.floor.toFixed(2)} s (runs: ${runs(floor.map((f) => f.seconds))}; ffmpeg ${Math.max(...floor.map((f) => f.peakMb)).toFixed(0)} MB)`,
+        `  ratio engine/floor ${(row.engine / row.floor).toFixed(2)}`,
+        `  ${row.load}`,
+      ].join('\n'),
+    );
+  }
+  return rows;
+}
+
 async function main(): Promise<void> {
   const work = await mkdtemp(join(tmpdir(), 'rasma-bench-'));
   try {
     const ffmpeg = await resolveFfmpeg();
     console.log(
-      `ffmpeg: ${ffmpeg.path} (${ffmpeg.source}, ${ffmpeg.version}); ${DRAWING_TIME} s drawing, long side ${SIZE}`,
+      `ffmpeg: ${ffmpeg.path} (${ffmpeg.source}, ${ffmpeg.version}); ${DRAWING_TIME} s drawing; ${RUNS} run(s) each; ${load()}`,
     );
-    const input = join(work, 'detailed-4000x3000.jpg');
-    await writeFile(
-      input,
-      await sharp(Buffer.from(sceneSvg(4000, 3000, 220, 11)))
-        .jpeg({ quality: 90 })
-        .toBuffer(),
-    );
+    console.log(`CLI start-up: ${await cliStartup(work)}; ${load()}`);
 
-    console.log(`CLI start-up (rasma --help): ${await cliStartup()}`);
-
-    const full = await decodeImage(input);
-    const outlineMs: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      const t = performance.now();
-      outline(full);
-      outlineMs.push(performance.now() - t);
-    }
-    outlineMs.sort((a, b) => a - b);
-    console.log(
-      `outline of 4000x3000: median ${outlineMs[2]!.toFixed(0)} ms (best ${outlineMs[0]!.toFixed(0)} ms)`,
-    );
-
-    for (const model of ['rasma-ai', 'rasma-ai-color'] as const) {
-      const recorded = await runChild('record', input, model, work);
-      const settings = recorded.settings!;
-      const raw = join(work, `${model}.yuv`);
-      const engine: ChildReport[] = [];
-      const floor: { seconds: number; peakMb: number }[] = [];
-      for (let i = 0; i < RUNS; i++) {
-        floor.push(await encodeFloor(ffmpeg.path, settings, raw));
-        engine.push(await runChild('engine', input, model, work));
-      }
-      await rm(raw, { force: true });
-      const best = engine.reduce((a, b) => (b.seconds < a.seconds ? b : a));
-      const bestFloor = Math.min(...floor.map((f) => f.seconds));
-      const frames = best.frames;
+    const detailed = await writeImage('detailed', work);
+    outline(await decodeImage(detailed, { longSide: 640 })); // compiled before it is timed
+    // The outline at the sizes it is drawn at: the browser's Live Outline, the server's preview,
+    // a 1080p video (and the largest preview), a 4K video.
+    for (const longSide of [960, 1280, SIZE_1080P, SIZE_4K]) {
+      const image = await decodeImage(detailed, { longSide });
+      const runs = longSide > SIZE_1080P ? 1 : 3;
       console.log(
-        [
-          `\n${model}: ${settings.width}x${settings.height}, ${frames} frames (${(frames / 30).toFixed(2)} s of video), preset ${settings.preset}, crf ${settings.crf}`,
-          `  engine wall time   ${best.seconds.toFixed(2)} s (runs: ${engine.map((e) => e.seconds.toFixed(2)).join(', ')})`,
-          `  frames per second  ${(frames / best.seconds).toFixed(0)}`,
-          `  peak memory        engine process ${Math.max(...engine.map((e) => e.rssMb)).toFixed(0)} MB RSS, ffmpeg ${Math.max(...engine.map((e) => e.ffmpegMb)).toFixed(0)} MB (VmHWM)`,
-          `  file size          ${(best.bytes / 1e6).toFixed(2)} MB`,
-          `  encode floor       ${bestFloor.toFixed(2)} s (runs: ${floor.map((f) => f.seconds.toFixed(2)).join(', ')}; ffmpeg ${Math.max(...floor.map((f) => f.peakMb)).toFixed(0)} MB)`,
-          `  ratio engine/floor ${(best.seconds / bestFloor).toFixed(2)}`,
-        ].join('\n'),
+        `outline of the 4000x3000 image at ${image.width}x${image.height}: ${timeIt(runs, () => outline(image))}; ${load()}`,
       );
+    }
+
+    const rows: Row[] = [];
+    for (const name of IMAGES) {
+      const input = name === 'detailed' ? detailed : await writeImage(name, work);
+      rows.push(...(await measureImage(name, input, work, ffmpeg.path)));
+    }
+    console.log(
+      `\n| image | model | video | engine | ${FLOOR_PRESET} | ratio | engine RSS | ffmpeg | file | load |`,
+    );
+    console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+    for (const r of rows) {
+      console.log(
+        `| ${r.image} | ${r.model} | ${r.video} | ${r.engine.toFixed(1)} s | ${r.floor.toFixed(1)} s | **${(r.engine / r.floor).toFixed(2)}** | ${r.rssMb.toFixed(0)} MB | ${r.ffmpegMb.toFixed(0)} MB | ${r.mb.toFixed(2)} MB | ${r.load.slice(5)} |`,
+      );
+    }
+
+    if (process.env.BENCH_4K !== '0') {
+      for (const model of ['rasma-ai', 'rasma-ai-color'] as const) {
+        const r = await runChild('engine', detailed, model, work, SIZE_4K);
+        console.log(
+          `\n4K ${model}, 4000x3000 image: ${r.settings!.width}x${r.settings!.height}, ${r.frames} frames in ${r.seconds.toFixed(1)} s; engine ${r.rssMb.toFixed(0)} MB RSS, ffmpeg ${r.ffmpegMb.toFixed(0)} MB; ${(r.bytes / 1e6).toFixed(2)} MB; ${load()}`,
+        );
+      }
     }
   } finally {
     await rm(work, { recursive: true, force: true });
   }
 }
 
-/** Median wall time of `rasma --help` over 5 runs, from a freshly built entry. */
-async function cliStartup(): Promise<string> {
+/**
+ * The built CLI's start-up: `rasma --help` (node, the CLI, its arguments), and the start of a
+ * render up to its first log line, when the renderer and sharp are loaded and ffmpeg is found
+ * (the render is stopped there). Medians of 5 runs.
+ */
+async function cliStartup(work: string): Promise<string> {
   const bin = fileURLToPath(new URL('../bin/rasma.js', import.meta.url));
   execFileSync('npm', ['run', '--silent', 'build'], {
     cwd: fileURLToPath(new URL('..', import.meta.url)),
   });
-  const times: number[] = [];
-  for (let i = 0; i < 5; i++) {
-    const t = performance.now();
-    execFileSync(process.execPath, [bin, '--help']);
-    times.push(performance.now() - t);
-  }
-  times.sort((a, b) => a - b);
-  return `median ${times[2]!.toFixed(0)} ms (best ${times[0]!.toFixed(0)} ms)`;
+  const tiny = join(work, 'tiny.png');
+  await writeFile(
+    tiny,
+    await sharp(Buffer.from(sceneSvg(64, 48)))
+      .png()
+      .toBuffer(),
+  );
+  const ready = (args: string[], done: (stderr: string) => boolean) =>
+    new Promise<number>((resolve, reject) => {
+      const started = performance.now();
+      const proc = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+      let stderr = '';
+      proc.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString();
+        if (!done(stderr)) return;
+        resolve(performance.now() - started);
+        proc.kill('SIGKILL');
+      });
+      proc.on('close', () => {
+        if (done(stderr)) resolve(performance.now() - started);
+        else reject(new Error(`rasma ${args[0]} failed: ${stderr}`));
+      });
+    });
+  const median = async (args: string[], done: (stderr: string) => boolean) => {
+    const times: number[] = [];
+    for (let i = 0; i < 5; i++) times.push(await ready(args, done));
+    times.sort((a, b) => a - b);
+    return `${times[2]!.toFixed(0)} ms`;
+  };
+  const help = await median(['--help'], () => true);
+  const render = await median(['render', tiny, '-o', join(work, 'tiny.mp4')], (stderr) =>
+    stderr.includes('ffmpeg:'),
+  );
+  return `rasma --help ${help}, a render ready to decode ${render}`;
 }
 
 const args = process.argv.slice(2);
 if (args[0] === '--child') {
-  await child(args[1] as 'engine' | 'record', args[2]!, args[3] as Model, args[4]!);
+  await child(
+    args[1] as 'engine' | 'record',
+    args[2]!,
+    args[3] as Model,
+    args[4]!,
+    Number(args[5]),
+  );
 } else {
   await main();
 }

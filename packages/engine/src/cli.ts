@@ -57,12 +57,12 @@ async function main(argv: string[]): Promise<number> {
     }
   }
   // The renderer (and its image library) loads only once there is something to render, so help
-  // and bad arguments answer at once.
-  const [{ renderSketchVideo }, { contactSheet }] = await Promise.all([
+  // and bad arguments answer at once; ffmpeg is looked for meanwhile.
+  const [{ renderSketchVideo }, { contactSheet }, ffmpeg] = await Promise.all([
     import('./render.js'),
     import('./video-file.js'),
+    resolveFfmpeg({ ffmpegPath: process.env.FFMPEG_PATH || undefined }),
   ]);
-  const ffmpeg = await resolveFfmpeg({ ffmpegPath: process.env.FFMPEG_PATH || undefined });
   const tty = process.stdout.isTTY;
   let lastLine = -1;
   const started = Date.now();
