@@ -1,18 +1,19 @@
 import { LogOut, Menu, X } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { NavLink } from 'react-router';
 import { Logo } from '@/components/layout/logo';
 import { Button } from '@/components/ui/button';
 import { useAuthDialog } from '@/features/auth/auth-dialog-context';
 import { preloadAuthDialog } from '@/features/auth/lazy-auth-dialog';
 import { useAuth } from '@/features/auth/use-auth';
-import { SHELL_ENDPOINTS } from '@/lib/shell-endpoints';
+import { lazyComponent } from '@/lib/lazy-component';
+import { PLAIN_ENDPOINTS } from '@/lib/plain-endpoints';
 import { cn } from '@/lib/utils';
 
 /** Signed-in only: its code (the credits query and schemas) stays off the signed-out pages. */
-const CreditsButton = lazy(async () => ({
-  default: (await import('@/features/credits/credits-button')).CreditsButton,
-}));
+const CreditsButton = lazyComponent(() =>
+  import('@/features/credits/credits-button').then((m) => m.CreditsButton),
+);
 
 interface NavItem {
   to: string;
@@ -80,7 +81,7 @@ export function Navbar() {
             <CreditsButton onNavigate={onNavigate} />
           </Suspense>
           <Button asChild variant="ghost" size="sm" className={vertical ? 'justify-start' : ''}>
-            <a href={SHELL_ENDPOINTS.logout.path}>
+            <a href={PLAIN_ENDPOINTS.logout.path}>
               <LogOut className="h-4 w-4" aria-hidden="true" />
               Log Out
             </a>

@@ -1,7 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useToasts } from '@/hooks/use-toast';
+import { lazyComponent } from '@/lib/lazy-component';
 
-const Toaster = lazy(async () => ({ default: (await import('./toast')).Toaster }));
+const Toaster = lazyComponent(() => import('./toast').then((m) => m.Toaster));
 
 /**
  * The toasts' viewport, its code (Radix Toast) loaded with the first toast: most visits to the

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { SHELL_ENDPOINTS } from '@/lib/shell-endpoints';
+import { PLAIN_ENDPOINTS } from '@/lib/plain-endpoints';
 
 const isAdminPath = (path: string) => /^\/admin(\/|$)/i.test(path);
 
@@ -17,7 +17,7 @@ export function PageViewReporter() {
     firstView.current = false;
     if (isAdminPath(pathname)) return;
     const body = JSON.stringify({ path: pathname, ...(referrer ? { referrer } : {}) });
-    const { method, path } = SHELL_ENDPOINTS.pageView;
+    const { method, path } = PLAIN_ENDPOINTS.pageView;
     if (!navigator.sendBeacon?.(path, body)) {
       void fetch(path, { method, body, keepalive: true }).catch(() => {});
     }

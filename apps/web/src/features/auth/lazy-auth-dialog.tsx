@@ -1,18 +1,14 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyComponent } from '@/lib/lazy-component';
 import { useAuthDialog } from './auth-dialog-context';
 
-const loadAuthDialog = () => import('./auth-dialog');
-
-const AuthDialog = lazy(async () => ({ default: (await loadAuthDialog()).AuthDialog }));
+const AuthDialog = lazyComponent(() => import('./auth-dialog').then((m) => m.AuthDialog));
 
 /**
  * Starts loading the sign-in dialog's code before it is asked for (a pointer over, or focus on, a
- * button that opens it), so that the first click opens it at once. A failed load is left to the
- * dialog's own load, which shows it.
+ * button that opens it), so that the first click opens it sooner.
  */
-export function preloadAuthDialog(): void {
-  loadAuthDialog().catch(() => undefined);
-}
+export const preloadAuthDialog = AuthDialog.preload;
 
 /**
  * The sign-in dialog, its code (the dialog primitives, the e-mail steps, the contract's schemas)

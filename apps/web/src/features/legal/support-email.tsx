@@ -1,9 +1,15 @@
-import { useApiQuery } from '@/lib/api-query';
-import { api } from '@/lib/contract';
+import { useQuery } from '@tanstack/react-query';
+import { plainGet, plainQueryKey } from '@/lib/plain-endpoints';
 
-/** The support address from the server's configuration, as a mail link. */
+/**
+ * The support address from the server's configuration, as a mail link (read without the schemas:
+ * the legal pages load none).
+ */
 export function SupportEmail() {
-  const { data } = useApiQuery(api.siteInfo);
+  const { data } = useQuery({
+    queryKey: plainQueryKey('siteInfo'),
+    queryFn: ({ signal }) => plainGet('siteInfo', signal),
+  });
   if (!data) return <span>our support address (loading...)</span>;
   return (
     <a href={`mailto:${data.supportEmail}`} className="text-ink-soft underline">

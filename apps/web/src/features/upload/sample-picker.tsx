@@ -1,72 +1,33 @@
 import { Images } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
-import { Spinner } from '@/components/ui/spinner';
-import { toast } from '@/hooks/use-toast';
-import { sampleFile } from './sample-file';
-import { SAMPLE_IMAGES, type SampleImage } from './samples';
+import { lazyComponent } from '@/lib/lazy-component';
+
+/**
+ * The samples' dialog, its code (the dialog primitives) loaded when a pointer or the focus reaches
+ * the button: the try-now page shows without it.
+ */
+const SampleDialog = lazyComponent(() => import('./sample-dialog').then((m) => m.SampleDialog));
 
 /** Spec 2.5: "Use Sample Image" opens the samples; the one picked becomes the chosen image. */
 export function SamplePicker({ onImage }: { onImage: (file: File) => void }) {
   const [open, setOpen] = useState(false);
-  const [loading, setLoading] = useState<string | null>(null);
-
-  const pick = async (sample: SampleImage) => {
-    setLoading(sample.title);
-    try {
-      const file = await sampleFile(sample);
-      setOpen(false);
-      onImage(file);
-    } catch {
-      toast({
-        title: 'Error',
-        description: 'Failed to load sample image. Please try again.',
-        variant: 'destructive',
-      });
-    } finally {
-      setLoading(null);
-    }
-  };
-
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <Button variant="outline" onClick={() => setOpen(true)}>
+    <>
+      <Button
+        variant="outline"
+        onClick={() => setOpen(true)}
+        onPointerEnter={SampleDialog.preload}
+        onFocus={SampleDialog.preload}
+      >
         <Images className="h-4 w-4" aria-hidden="true" />
         Use Sample Image
       </Button>
-      <DialogContent className="max-w-3xl">
-        <div className="pr-8">
-          <DialogTitle>Choose a Sample Image</DialogTitle>
-          <DialogDescription>Pick one to try Rasma with our own artwork.</DialogDescription>
-        </div>
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-          {SAMPLE_IMAGES.map((sample) => (
-            <li key={sample.title}>
-              <button
-                type="button"
-                disabled={loading !== null}
-                onClick={() => void pick(sample)}
-                className="group relative w-full overflow-hidden rounded-lg border border-slate-200 bg-white text-left transition-shadow hover:shadow-md focus-visible:ring-2 focus-visible:ring-ink-soft focus-visible:outline-none disabled:cursor-wait"
-              >
-                <img
-                  src={sample.thumbnail}
-                  alt=""
-                  className="aspect-[4/3] w-full object-cover transition-transform group-hover:scale-105"
-                />
-                <span className="block border-t border-slate-100 px-3 py-2 text-sm font-medium text-ink">
-                  {sample.title}
-                </span>
-                {loading === sample.title && (
-                  <span className="absolute inset-0 flex items-center justify-center bg-white/70">
-                    <Spinner className="h-6 w-6 text-ink-soft" />
-                  </span>
-                )}
-              </button>
-            </li>
-          ))}
-        </ul>
-      </DialogContent>
-    </Dialog>
+      {open && (
+        <Suspense fallback={null}>
+          <SampleDialog onClose={() => setOpen(false)} onImage={onImage} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { toast } from '@/hooks/use-toast';
-import { api, endpointUrl } from '@/lib/contract';
+import { PLAIN_ENDPOINTS } from '@/lib/plain-endpoints';
 import { ImageDropzone } from './image-dropzone';
 import { SamplePicker } from './sample-picker';
 import { storeImageForLater } from './stored-image';
@@ -13,7 +13,7 @@ export function UploadBeforeSignIn() {
     setSaving(true);
     try {
       await storeImageForLater(file);
-      window.location.assign(endpointUrl(api.login));
+      window.location.assign(PLAIN_ENDPOINTS.login.path);
     } catch {
       setSaving(false);
       toast({

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authUserQuery } from '@/features/auth/use-auth';
@@ -51,7 +51,13 @@ describe('the workspace', () => {
     expect(screen.getByText('Drop your image here')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Use My Own File' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Use Sample Image' }));
-    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(
+    // The samples' dialog loads on its first opening: slowly on a busy machine.
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(
       expect.arrayContaining([
         'Strong Character',
         'Warrior Scene',
