@@ -5,7 +5,8 @@
  * engine, streamed from the page cache): the floor the engine should stay within. Also the CLI's
  * start-up, the outline at the sizes it is drawn at, and a 4K render's time, memory and size.
  * Each measured run is a fresh child process, so peak memory is its own.
- * BENCH_RUNS (default 3; best run reported), BENCH_IMAGES (e.g. `detailed,night`), BENCH_4K=0.
+ * BENCH_RUNS (default 3; best run reported), BENCH_IMAGES (e.g. `detailed,night`), BENCH_4K=0,
+ * BENCH_SHAPE (default `original`; `16:9` for 1920x1080 frames with the picture fitted inside).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -32,6 +33,7 @@ const SIZE_4K = 3840;
 const FLOOR_PRESET = 'veryfast';
 /** Measured runs per model (best is reported); BENCH_RUNS=1 for a quick look on a busy machine. */
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const SHAPE = (process.env.BENCH_SHAPE ?? 'original') as 'original';
 const IMAGES = (process.env.BENCH_IMAGES ?? ['detailed', ...PHOTO_NAMES].join(',')).split(',');
 
 /** The 1, 5 and 15 minute load averages: the machine is shared, so every figure carries it. */
@@ -87,7 +89,7 @@ async function child(
   const result = await renderVideo({
     input,
     output: join(work, `${model}.mp4`),
-    options: { drawingTime: DRAWING_TIME, aiModel: model, size: size as 1920 },
+    options: { drawingTime: DRAWING_TIME, aiModel: model, size: size as 1920, shape: SHAPE },
     ffmpeg,
     tempDir: work,
     sink: (s, f) => {
@@ -247,7 +249,7 @@ async function main(): Promise<void> {
   try {
     const ffmpeg = await resolveFfmpeg();
     console.log(
-      `ffmpeg: ${ffmpeg.path} (${ffmpeg.source}, ${ffmpeg.version}); ${DRAWING_TIME} s drawing; ${RUNS} run(s) each; ${load()}`,
+      `ffmpeg: ${ffmpeg.path} (${ffmpeg.source}, ${ffmpeg.version}); ${DRAWING_TIME} s drawing; ${RUNS} run(s) each; shape ${SHAPE}; ${load()}`,
     );
     console.log(`CLI start-up: ${await cliStartup(work)}; ${load()}`);
 
