@@ -2,8 +2,6 @@ import { z } from 'zod';
 import { emailSchema } from './common.js';
 import { OAUTH_PROVIDERS } from './constants.js';
 
-export const VERIFICATION_CODE_LENGTH = 6;
-
 export const userSchema = z.object({
   id: z.string(),
   email: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_PATTERN } from './constants.js';
 
 /** Every error leaves the server as `{ message }`; the spec's clients read `message`. */
 export const errorResponseSchema = z.object({
@@ -13,8 +14,6 @@ export type MessageResponse = z.infer<typeof messageResponseSchema>;
 /** Dates travel as ISO 8601 strings. */
 export const isoDateSchema = z.string().datetime({ offset: true });
 
-/** Spec 5: non-space text, an @, text, a dot, text. The form checks this as the person types. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /**
  * What the server accepts: a plain address and nothing a mailer would read as more (no display name,
  * quotes, brackets, commas or control characters), so the string that is rate-limited, stored and

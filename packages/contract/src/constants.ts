@@ -26,6 +26,10 @@ export type SubscriptionTier = (typeof SUBSCRIPTION_TIERS)[number];
 
 export const OAUTH_PROVIDERS = ['google', 'apple'] as const;
 export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
+/** Spec 5: non-space text, an @, text, a dot, text. The form checks this as the person types. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The digits of the sign-in code sent by e-mail. */
+export const VERIFICATION_CODE_LENGTH = 6;
 
 export const USER_ROLES = ['user', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];

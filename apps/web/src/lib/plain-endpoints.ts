@@ -1,18 +1,23 @@
-import type { api, EndpointResult } from '@rasma/contract';
+import type { api, EndpointRequest, EndpointResult } from '@rasma/contract';
 import { fetchJson } from './http';
 
 type Api = typeof api;
 
 /**
- * The endpoints the app shell and the public pages reach (the session check, the support address,
- * the page-view beacon, the sign-in and log-out addresses), named here so that those pages load
- * none of the contract's schemas. The compiler holds each to the endpoint table: a method or path
+ * The endpoints the app shell, the public pages and the sign-in dialog reach (the session check,
+ * the e-mail sign-in, the sign-in options, the support address, the page-view beacon, the sign-in
+ * and log-out addresses, the balance's query key), named here so that none of them loads the
+ * contract's schemas. The compiler holds each to the endpoint table: a method or path
  * that differs from it fails the typecheck. Answers are read without a schema: the server parses
  * each answer with the table's schema before sending it, and these answers are plain JSON (no
  * transforms), so what arrives is what the schema gives.
  */
 export const PLAIN_ENDPOINTS = {
   authUser: { method: 'GET', path: '/api/auth/user' },
+  authProviders: { method: 'GET', path: '/api/auth/providers' },
+  sendVerificationCode: { method: 'POST', path: '/api/send-verification-code' },
+  verifyEmailCode: { method: 'POST', path: '/api/verify-email-code' },
+  credits: { method: 'GET', path: '/api/credits' },
   siteInfo: { method: 'GET', path: '/api/site-info' },
   login: { method: 'GET', path: '/api/login' },
   logout: { method: 'GET', path: '/api/logout' },
@@ -29,6 +34,15 @@ type PlainRead = {
     : never;
 }[keyof Plain];
 
+/** The plain endpoints a form posts to: a POST answering JSON. */
+type PlainWrite = {
+  [K in keyof Plain]: Plain[K]['method'] extends 'POST'
+    ? [EndpointResult<Api[K]>] extends [never]
+      ? never
+      : K
+    : never;
+}[keyof Plain];
+
 /** A plain read's query key: its path, the key `apiQueryKey` gives the same endpoint (spec 8). */
 export const plainQueryKey = (name: PlainRead) => [PLAIN_ENDPOINTS[name].path];
 
@@ -38,6 +52,16 @@ export function plainGet<K extends PlainRead>(
   signal?: AbortSignal,
 ): Promise<EndpointResult<Api[K]>> {
   return fetchJson('GET', PLAIN_ENDPOINTS[name].path, undefined, signal) as Promise<
+    EndpointResult<Api[K]>
+  >;
+}
+
+/** POSTs `body` as JSON to a plain write; a non-2xx answer throws an ApiError. */
+export function plainPost<K extends PlainWrite>(
+  name: K,
+  body: EndpointRequest<Api[K]> extends { body: infer B } ? B : never,
+): Promise<EndpointResult<Api[K]>> {
+  return fetchJson('POST', PLAIN_ENDPOINTS[name].path, body, undefined) as Promise<
     EndpointResult<Api[K]>
   >;
 }

@@ -1,5 +1,5 @@
 import { Button } from '@/components/ui/button';
-import { VERIFICATION_CODE_LENGTH } from '@/lib/contract';
+import { VERIFICATION_CODE_LENGTH } from '@rasma/contract/constants';
 import { StepField, StepHeader } from './step-parts';
 import type { AuthSteps } from './use-auth-steps';
 

@@ -1,6 +1,7 @@
+import { OAUTH_PROVIDERS, type OAuthProvider } from '@rasma/contract/constants';
+import { useQuery } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
-import { useApiQuery } from '@/lib/api-query';
-import { api, endpointUrl, OAUTH_PROVIDERS, type OAuthProvider } from '@/lib/contract';
+import { PLAIN_ENDPOINTS, plainGet, plainQueryKey } from '@/lib/plain-endpoints';
 
 const LABELS: Record<OAuthProvider, string> = {
   google: 'Continue with Google',
@@ -8,11 +9,14 @@ const LABELS: Record<OAuthProvider, string> = {
 };
 
 const signInWith = (provider: OAuthProvider) =>
-  window.location.assign(endpointUrl(api.login, undefined, { provider }));
+  window.location.assign(`${PLAIN_ENDPOINTS.login.path}?${new URLSearchParams({ provider })}`);
 
 /** Full-page navigations to the login endpoint; a provider this server has no keys for is disabled. */
 export function ProviderButtons() {
-  const { data } = useApiQuery(api.authProviders);
+  const { data } = useQuery({
+    queryKey: plainQueryKey('authProviders'),
+    queryFn: ({ signal }) => plainGet('authProviders', signal),
+  });
   return (
     <div className="grid gap-2">
       {OAUTH_PROVIDERS.map((provider) => {

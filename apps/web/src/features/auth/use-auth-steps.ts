@@ -1,11 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
+import type { User } from '@rasma/contract';
+import { EMAIL_PATTERN, VERIFICATION_CODE_LENGTH } from '@rasma/contract/constants';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useReducer, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { creditsQueryKey } from '@/features/credits/use-credits';
 import { toast } from '@/hooks/use-toast';
-import { useApiMutation } from '@/lib/api-query';
-import { api, EMAIL_PATTERN, VERIFICATION_CODE_LENGTH, type User } from '@/lib/contract';
 import { serverMessage } from '@/lib/http';
+import { plainPost, plainQueryKey } from '@/lib/plain-endpoints';
 import { useAuthDialog } from './auth-dialog-context';
 import { authUserQuery } from './use-auth';
 
@@ -61,8 +61,10 @@ export function useAuthSteps() {
     showError(message);
     toast({ title, description: message, variant: 'destructive' });
   };
-  const sendCode = useApiMutation(api.sendVerificationCode, {
-    onSuccess: (_, { body: { email } }) => {
+  // The dialog's calls go without the schemas (lib/plain-endpoints.ts): it opens sooner.
+  const sendCode = useMutation({
+    mutationFn: (email: string) => plainPost('sendVerificationCode', { email }),
+    onSuccess: (_, email) => {
       dispatch({ type: 'codeSent', email });
       toast({
         title: 'Verification code sent',
@@ -71,7 +73,8 @@ export function useAuthSteps() {
     },
     onError: callFailed('Error', 'Failed to send verification code'),
   });
-  const verifyCode = useApiMutation(api.verifyEmailCode, {
+  const verifyCode = useMutation({
+    mutationFn: (body: { email: string; code: string }) => plainPost('verifyEmailCode', body),
     onSuccess: ({ user }) => signIn(user),
     onError: callFailed('Verification failed', 'Failed to verify code'),
   });
@@ -88,7 +91,7 @@ export function useAuthSteps() {
       const email = state.email.trim();
       if (!EMAIL_PATTERN.test(email)) return showError('Please enter a valid email address');
       dispatch({ type: 'submit' });
-      sendCode.mutate({ body: { email } });
+      sendCode.mutate(email);
     },
     submitCode: (event: FormEvent) => {
       event.preventDefault();
@@ -97,7 +100,7 @@ export function useAuthSteps() {
         return showError('Please enter the 6-digit verification code');
       }
       dispatch({ type: 'submit' });
-      verifyCode.mutate({ body: { email, code } });
+      verifyCode.mutate({ email, code });
     },
   };
 }
@@ -111,7 +114,7 @@ function useSignIn() {
   const { setOpen } = useAuthDialog();
   return async (user: User) => {
     queryClient.setQueryData(authUserQuery.queryKey, user);
-    await queryClient.invalidateQueries({ queryKey: creditsQueryKey });
+    await queryClient.invalidateQueries({ queryKey: plainQueryKey('credits') });
     toast({ title: 'Welcome!', description: 'Your account has been verified successfully' });
     setOpen(false);
     setTimeout(() => void navigate('/'), POST_LOGIN_REDIRECT_MS);

@@ -1,7 +1,8 @@
-import { apiQueryKey, useApiQuery } from '@/lib/api-query';
+import { useApiQuery } from '@/lib/api-query';
 import { api } from '@/lib/contract';
+import { plainQueryKey } from '@/lib/plain-endpoints';
 
-/** The signed-in user's credit balance. */
-export const creditsQueryKey = apiQueryKey(api.credits);
+/** The signed-in user's credit balance (the sign-in dialog refreshes it by this key). */
+export const creditsQueryKey = plainQueryKey('credits');
 
 export const useCredits = () => useApiQuery(api.credits);
