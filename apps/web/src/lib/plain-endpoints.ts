@@ -25,23 +25,18 @@ export const PLAIN_ENDPOINTS = {
 } as const satisfies { [K in keyof Api]?: Pick<Api[K], 'method' | 'path'> };
 
 type Plain = typeof PLAIN_ENDPOINTS;
-/** The plain endpoints a page reads: a GET answering JSON. */
-type PlainRead = {
-  [K in keyof Plain]: Plain[K]['method'] extends 'GET'
+/** The plain endpoints called with `method` that answer JSON. */
+type PlainJson<Method> = {
+  [K in keyof Plain]: Plain[K]['method'] extends Method
     ? [EndpointResult<Api[K]>] extends [never]
       ? never
       : K
     : never;
 }[keyof Plain];
-
-/** The plain endpoints a form posts to: a POST answering JSON. */
-type PlainWrite = {
-  [K in keyof Plain]: Plain[K]['method'] extends 'POST'
-    ? [EndpointResult<Api[K]>] extends [never]
-      ? never
-      : K
-    : never;
-}[keyof Plain];
+/** What a page reads. */
+type PlainRead = PlainJson<'GET'>;
+/** What a form posts to. */
+type PlainWrite = PlainJson<'POST'>;
 
 /** A plain read's query key: its path, the key `apiQueryKey` gives the same endpoint (spec 8). */
 export const plainQueryKey = (name: PlainRead) => [PLAIN_ENDPOINTS[name].path];
