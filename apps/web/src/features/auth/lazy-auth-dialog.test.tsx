@@ -5,7 +5,7 @@ import { renderInApp } from '@/test/render-app';
 import { serveApi } from '@/test/serve-api';
 import { LazyAuthDialog } from './lazy-auth-dialog';
 
-/** The dialog's code, the contract's schemas with it, loads on the first opening: slowly on a busy machine. */
+/** The dialog's code loads on its first opening: slowly on a busy machine. */
 const LOADS = { timeout: 5000 };
 
 afterEach(() => {

@@ -11,8 +11,8 @@ const AuthDialog = lazyComponent(() => import('./auth-dialog').then((m) => m.Aut
 export const preloadAuthDialog = AuthDialog.preload;
 
 /**
- * The sign-in dialog, its code (the dialog primitives, the e-mail steps, the contract's schemas)
- * loaded when it first opens: pages that never open it, the landing page among them, do not carry
+ * The sign-in dialog, its code (the dialog primitives, the e-mail and code steps) loaded when it
+ * first opens: pages that never open it, the landing page among them, do not carry
  * it. Closed, it renders nothing (as the dialog itself does).
  */
 export function LazyAuthDialog() {
