@@ -12,8 +12,8 @@ export const preloadAuthDialog = AuthDialog.preload;
 
 /**
  * The sign-in dialog, its code (the dialog primitives, the e-mail and code steps) loaded when it
- * first opens: pages that never open it, the landing page among them, do not carry
- * it. Closed, it renders nothing (as the dialog itself does).
+ * first opens: pages that never open it, the landing page among them, do not carry it. Closed, it
+ * renders nothing (as the dialog itself does).
  */
 export function LazyAuthDialog() {
   const { open } = useAuthDialog();
