@@ -140,16 +140,17 @@ function expectClose(actual: ArrayLike<number>, expected: readonly number[]): vo
 const reversed = (s: Stroke): Stroke => ({ group: s.group, pixels: [...s.pixels].reverse() });
 
 /**
- * A picture 50 px along `direction` and 100 px across it, with strokes given in (u, v): u along
- * the direction, v across it. Bands are 1/8 of the group's extent along u, at least 8 px.
+ * A picture `length` px along `direction` and `breadth` px across it, with strokes given in
+ * (u, v): u along the direction, v across it. Bands are 1/8 of the group's extent along u, at
+ * least 8 px.
  */
-function picture(direction: Direction) {
+function picture(direction: Direction, length = 50, breadth = 100) {
   const horizontal = direction === 'Left to right' || direction === 'Right to left';
-  const width = horizontal ? 50 : 100;
-  const height = horizontal ? 100 : 50;
+  const width = horizontal ? length : breadth;
+  const height = horizontal ? breadth : length;
   const backwards = direction === 'Right to left' || direction === 'Bottom to top';
   const index = ([u, v]: Point2) => {
-    const along = backwards ? 49 - u : u;
+    const along = backwards ? length - 1 - u : u;
     return horizontal ? v * width + along : along * width + v;
   };
   const stroke = (group: number, ...points: Point2[]): Stroke => ({
@@ -209,6 +210,100 @@ describe('orderStrokes', () => {
     const order = orderStrokes([rest, top, bottom], width, height, directions);
     expect(order).toEqual([reversed(bottom), reversed(top), rest]);
   });
+
+  it.each([
+    [81, 11],
+    [21, 8],
+  ])(
+    'cuts a group %i px long into bands of an eighth of that along the direction, at least 8 px (%i px)',
+    (extent, bandWidth) => {
+      for (const direction of DIRECTIONS) {
+        const { width, height, ofKind } = picture(direction, 120);
+        // Lines across the direction from u = 20 to the group's far end: hatching at the start of
+        // the first band, a contour at its end and one at the start of the next band.
+        const line = (kind: number, u: number, v: number) => ofKind(kind, [u, v], [u, v + 4]);
+        const hatch = line(KIND.hatch, 20, 0);
+        const endOfBand = line(KIND.contour, 20 + bandWidth - 1, 10);
+        const nextBand = line(KIND.contour, 20 + bandWidth, 20);
+        const farEnd = line(KIND.contour, 20 + extent - 1, 30);
+        const order = orderStrokes([hatch, farEnd, nextBand, endOfBand], width, height, [
+          direction,
+        ]);
+        // The first band's contour comes before its hatching; the next band waits for both.
+        expect(order, direction).toEqual([endOfBand, hatch, nextBand, farEnd]);
+      }
+    },
+  );
+
+  it('draws a long hatch line as pieces of 1/32 of the long side, each in its band; contours and details whole', () => {
+    // 640 px long: pieces of at most 20 px. The lines span 50 px: bands of 8 px.
+    const { width, height, ofKind } = picture('Left to right', 640);
+    const contour = ofKind(KIND.contour, [0, 5], [49, 5]);
+    const detail = ofKind(KIND.detail, [0, 10], [49, 10]);
+    const hatch = ofKind(KIND.hatch, [0, 20], [49, 20]);
+    const cross = ofKind(KIND.cross, [0, 30], [19, 30]);
+    const piece = (from: number, to: number) => ({
+      ...hatch,
+      pixels: hatch.pixels.slice(from, to),
+    });
+    const order = orderStrokes([hatch, cross, detail, contour], width, height, ['Left to right']);
+    // The hatch line's first piece is drawn with the first band (then the cross-hatching, 20 px,
+    // stays whole), its other pieces in order with the bands they start in.
+    expect(order).toEqual([contour, detail, piece(0, 20), cross, piece(20, 40), piece(40, 50)]);
+  });
+
+  it('breaks ties in favour of the stroke given first: where the pen starts, and which stroke is nearest', () => {
+    const { width, height, stroke } = picture('Top to bottom');
+    const order = (...strokes: Stroke[]) => orderStrokes(strokes, width, height, ['Top to bottom']);
+    // Dots (u along the direction, v across it). Two equally far along the direction: the pen
+    // starts at the one given first and goes on to the nearest.
+    const a = stroke(0, [40, 10]);
+    const b = stroke(0, [40, 90]);
+    const c = stroke(0, [42, 85]);
+    expect(order(a, b, c)).toEqual([a, c, b]);
+    expect(order(b, a, c)).toEqual([b, c, a]);
+    // After the first dot, two as near the pen: one either side of it (and of a line of the
+    // search grid's 32 px cells).
+    const start = stroke(0, [38, 33]);
+    const left = stroke(0, [40, 30]);
+    const right = stroke(0, [40, 36]);
+    expect(order(start, left, right)).toEqual([start, left, right]);
+    expect(order(start, right, left)).toEqual([start, right, left]);
+  });
+
+  it.each(DIRECTIONS)(
+    '%s: the next stroke is the one starting nearest the pen, as trying every stroke finds it',
+    (direction) => {
+      // 80 dots scattered over 512 x 512 px at the start of a picture 4096 px long: a dot at the
+      // far end makes the bands 512 px, so the dots share one band.
+      const { width, height, stroke } = picture(direction, 4096, 512);
+      let seed = 7;
+      const random = (n: number) => {
+        seed = (seed * 48271) % 2147483647;
+        return seed % n;
+      };
+      const points = Array.from({ length: 80 }, (): Point2 => [random(512), random(512)]);
+      const dots = points.map((p) => stroke(0, p));
+      const farEnd = stroke(0, [4095, 0]);
+      // Every dot tried in turn: from the first along the direction to the nearest, ties to the
+      // dot given first.
+      let [pu, pv] = points.reduce((first, p) => (p[0] < first[0] ? p : first));
+      const remaining = points.map((_, i) => i);
+      const expected: Stroke[] = [];
+      while (remaining.length > 0) {
+        const distance = (i: number) => (points[i]![0] - pu) ** 2 + (points[i]![1] - pv) ** 2;
+        const nearest = remaining.reduce(
+          (best, i, k) => (distance(i) < distance(remaining[best]!) ? k : best),
+          0,
+        );
+        const [i] = remaining.splice(nearest, 1);
+        expected.push(dots[i!]!);
+        [pu, pv] = points[i!]!;
+      }
+      const order = orderStrokes([...dots, farEnd], width, height, [direction]);
+      expect(order).toEqual([...expected, farEnd]);
+    },
+  );
 });
 
 describe('timeStrokes', () => {
