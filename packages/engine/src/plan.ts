@@ -182,7 +182,6 @@ function nearestFirst(
             const d = (ends[i * 4]! - x) ** 2 + (ends[i * 4 + 1]! - y) ** 2;
             if (d < bestD || (d === bestD && i < best)) [best, bestD] = [i, d];
           }
-          if (r === 0) break;
         }
       }
     }
