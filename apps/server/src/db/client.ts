@@ -33,6 +33,10 @@ export async function openDatabase(options: {
   if (options.url) {
     const url = options.url;
     const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // An idle connection that PostgreSQL closed (a restart, a failover, an administrator) is
+    // dropped by the pool, which connects anew for the next query; unhandled, the pool's error
+    // event would end the process. Queries that fail report themselves.
+    pool.on('error', () => undefined);
     const db = drizzlePg({ client: pool, schema });
     const database: Database = {
       db,
