@@ -185,7 +185,12 @@ describe('render runner', () => {
     runner = createRenderRunner({ log: quiet, prewarm: true });
     const spare = await spareProcess();
     process.kill(spare.pid, 'SIGKILL');
-    await expectGroupGone(spare.pid);
+    // Reaped, so this process has seen its exit: a render that came between the death and the
+    // reaping would go to it and fail (the queue retries such a render once).
+    await vi.waitFor(() => expect(existsSync(`/proc/${spare.pid}`)).toBe(false), {
+      timeout: 2_000,
+      interval: 10,
+    });
 
     const result = await runner.render(job('replaced', quick));
     expect(result.durationSeconds).toBe(3);
