@@ -1,8 +1,42 @@
+import type { VideoProgressEvent } from '@rasma/contract';
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { grantSignupCredits } from '../src/modules/credits/ledger.js';
 import { createSignedInUser } from './support/factories.js';
 import { startTestServer } from './support/test-server.js';
+
+/** Sends `payload` on `channel` from a connection of its own, as a render worker's process does. */
+async function notify(databaseUrl: string, channel: string, payload: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The events a progress stream has sent so far, read as they come until `stop`. */
+function collectEvents(res: Response): { events: VideoProgressEvent[]; stop: () => Promise<void> } {
+  const events: VideoProgressEvent[] = [];
+  const reader: ReadableStreamDefaultReader<Uint8Array> = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  void (async () => {
+    for (;;) {
+      const chunk = await reader.read().catch(() => undefined);
+      if (!chunk || chunk.done) return;
+      const value = chunk.value;
+      text += decoder.decode(value, { stream: true });
+      const lines = text.split('\n');
+      text = lines.pop() ?? '';
+      for (const line of lines) {
+        if (line.startsWith('data: ')) events.push(JSON.parse(line.slice(6)) as VideoProgressEvent);
+      }
+    }
+  })();
+  return { events, stop: () => reader.cancel() };
+}
 
 /** Ends every other connection to the server's database, as a PostgreSQL restart or an admin does. */
 async function terminateConnections(databaseUrl: string): Promise<number> {
@@ -38,6 +72,46 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL closing our connection
       expect(after.status).toBe(200);
       expect(await after.json()).toEqual({ credits: 40 });
     } finally {
+      await server.close();
+    }
+  });
+
+  it("keeps a user's progress stream fed by other processes' renders", async () => {
+    const server = await startTestServer({ RENDER_WORKERS: '0' });
+    const databaseUrl = server.config.databaseUrl ?? '';
+    let stopReading = () => Promise.resolve();
+    try {
+      const { user, cookie } = await createSignedInUser(server.database.db);
+      const stream = await server.request(`/api/video-progress/${user.id}`, {
+        headers: { cookie },
+      });
+      expect(stream.status).toBe(200);
+      const { events, stop } = collectEvents(stream);
+      stopReading = stop;
+
+      const reported = (event: VideoProgressEvent) =>
+        vi.waitFor(
+          async () => {
+            await notify(databaseUrl, 'video_progress', JSON.stringify({ userId: user.id, event }));
+            expect(events).toContainEqual(event);
+          },
+          { timeout: 10_000, interval: 300 },
+        );
+      const progressAt = (progress: number): VideoProgressEvent => ({
+        type: 'videoProgress',
+        videoId: 'video-in-another-process',
+        progress,
+        status: 'processing',
+      });
+      await reported(progressAt(10));
+
+      expect(await terminateConnections(databaseUrl)).toBeGreaterThan(0);
+      // A render in another process goes on reporting; its reports reach the stream again once the
+      // server listens anew (those sent in between are lost).
+      await reported(progressAt(42));
+    } finally {
+      // An open stream would keep the server from closing.
+      await stopReading();
       await server.close();
     }
   });

@@ -68,21 +68,59 @@ export async function openDatabase(options: {
   return migrated(database, () => migratePglite(db, { migrationsFolder }));
 }
 
-/** A connection of its own that LISTENs (pool connections come and go). */
+/** How long to wait before connecting again after the LISTEN connection was lost. */
+const RELISTEN_DELAY_MS = 1_000;
+
+/**
+ * A connection of its own that LISTENs (pool connections come and go). When PostgreSQL closes it
+ * (a restart, a failover, an administrator), it connects and LISTENs again, every second until it
+ * succeeds, so notifications keep coming; those sent while it was away are lost.
+ */
 async function listenOnPostgres(
   url: string,
   channel: string,
   onPayload: (payload: string) => void,
 ): Promise<() => Promise<void>> {
-  const client = new pg.Client({ connectionString: url });
-  // A dropped connection is reported by its queries; without this it would crash the process.
-  client.on('error', () => undefined);
-  await client.connect();
-  client.on('notification', (message) => {
-    if (message.channel === channel) onPayload(message.payload ?? '');
-  });
-  await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-  return () => client.end();
+  let stopped = false;
+  let current: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = async () => {
+    const client = new pg.Client({ connectionString: url });
+    current = client;
+    // A lost connection is reported here and by 'end'; without a handler it would end the process.
+    client.on('error', () => undefined);
+    client.once('end', () => {
+      if (stopped || current !== client) return;
+      current = undefined;
+      retry = setTimeout(reconnect, RELISTEN_DELAY_MS);
+    });
+    client.on('notification', (message) => {
+      if (message.channel === channel) onPayload(message.payload ?? '');
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (err) {
+      current = undefined;
+      await client.end().catch(() => undefined);
+      throw err;
+    }
+  };
+  const reconnect = () => {
+    retry = undefined;
+    if (stopped) return;
+    connect().catch(() => {
+      if (!stopped) retry = setTimeout(reconnect, RELISTEN_DELAY_MS);
+    });
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await current?.end();
+  };
 }
 
 /** Applies the migrations; a database that cannot be migrated is closed, not leaked. */

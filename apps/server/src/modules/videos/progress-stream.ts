@@ -53,18 +53,28 @@ export async function openProgressStream({
     unsubscribe();
   });
 
-  const recent = await db
-    .select({ id: videos.id, progress: videos.progress, status: videos.status })
-    .from(videos)
-    .where(
-      and(
-        eq(videos.userId, userId),
-        or(
-          eq(videos.status, 'processing'),
-          gt(videos.completedAt, new Date(Date.now() - CATCH_UP_MS)),
+  let recent: Parameters<typeof progressEvent>[0][];
+  try {
+    recent = await db
+      .select({ id: videos.id, progress: videos.progress, status: videos.status })
+      .from(videos)
+      .where(
+        and(
+          eq(videos.userId, userId),
+          or(
+            eq(videos.status, 'processing'),
+            gt(videos.completedAt, new Date(Date.now() - CATCH_UP_MS)),
+          ),
         ),
-      ),
-    );
+      );
+  } catch (err) {
+    // Closed, the stream is opened again by the browser in RETRY_MS and catches up then.
+    request.log.warn({ err }, 'progress stream: catch-up failed, closing it');
+    clearInterval(heartbeat);
+    unsubscribe();
+    reply.raw.end();
+    return reply;
+  }
   for (const row of recent) send(progressEvent(row));
   for (const event of early) send(event);
   live = true;
