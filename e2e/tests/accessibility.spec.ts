@@ -1,16 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signUp } from '../support/auth.js';
-
-const PUBLIC_PAGES = [
-  ['/', 'Transform Your Digital Experience'],
-  ['/try-now', 'Try for Free'],
-  ['/about', 'About Us'],
-  ['/how-to', 'How To'],
-  ['/contact', 'Contact Us'],
-  ['/terms', 'Terms of Service'],
-  ['/privacy', 'Privacy Policy'],
-] as const;
+import { PUBLIC_PAGES } from '../support/public-pages.js';
 
 /** axe-core's serious and critical findings (WCAG 2.1 A and AA rules and best practices). */
 async function seriousViolations(page: Page) {

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mailContaining } from '../support/outbox.js';
 import { shownToast } from '../support/toasts.js';
+import { PUBLIC_PAGES } from '../support/public-pages.js';
 
 const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 const h2 = (page: Page, name: string) => page.getByRole('heading', { level: 2, name });
@@ -146,16 +147,6 @@ test('try-now offers the sample images', async ({ page }) => {
     await expect(dialog.getByRole('button', { name: new RegExp(sample) })).toBeVisible();
   }
 });
-
-const PUBLIC_PAGES = [
-  ['/', 'Transform Your Digital Experience'],
-  ['/try-now', 'Try for Free'],
-  ['/about', 'About Us'],
-  ['/how-to', 'How To'],
-  ['/contact', 'Contact Us'],
-  ['/terms', 'Terms of Service'],
-  ['/privacy', 'Privacy Policy'],
-] as const;
 
 test.describe('every public page', () => {
   for (const [path, heading] of PUBLIC_PAGES) {

@@ -1,14 +1,5 @@
 import { expect, test } from '@playwright/test';
-
-const PUBLIC_PAGES = [
-  ['/', 'Transform Your Digital Experience'],
-  ['/try-now', 'Try for Free'],
-  ['/about', 'About Us'],
-  ['/how-to', 'How To'],
-  ['/contact', 'Contact Us'],
-  ['/terms', 'Terms of Service'],
-  ['/privacy', 'Privacy Policy'],
-] as const;
+import { PUBLIC_PAGES } from '../support/public-pages.js';
 
 const SIGNED_IN_ONLY = ['/process', '/credits', '/admin', '/admin/analytics', '/admin/users'];
 

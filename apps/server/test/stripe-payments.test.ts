@@ -6,6 +6,7 @@ import { payments, users } from '../src/db/schema.js';
 import { createSignedInUser } from './support/factories.js';
 import { stripeEvent } from './support/stripe-events.js';
 import { startStripeFake } from './support/stripe-fake.js';
+import { signedInCalls } from './support/http.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
 const WEBHOOK_SECRET = 'whsec_test_rasma';
@@ -31,17 +32,7 @@ afterAll(async () => {
 const db = () => server.database.db;
 const stripe = new Stripe('sk_test_unused');
 
-async function call(cookie: string, method: string, pathname: string, body?: unknown) {
-  const res = await server.request(pathname, {
-    method,
-    headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
-const balance = async (cookie: string) =>
-  (await call(cookie, 'GET', '/api/credits')).body.credits as number;
-const details = async (cookie: string) => (await call(cookie, 'GET', '/api/user/details')).body;
+const { call, balance, details } = signedInCalls(() => server);
 
 let eventCount = 0;
 const now = Math.floor(Date.now() / 1000);

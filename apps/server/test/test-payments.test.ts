@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLedger, payments, users } from '../src/db/schema.js';
 import { createSignedInUser } from './support/factories.js';
+import { signedInCalls } from './support/http.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -18,17 +19,7 @@ afterAll(() => server.close());
 
 const db = () => server.database.db;
 
-async function call(cookie: string, method: string, pathname: string, body?: unknown) {
-  const res = await server.request(pathname, {
-    method,
-    headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
-const balance = async (cookie: string) =>
-  (await call(cookie, 'GET', '/api/credits')).body.credits as number;
-const details = async (cookie: string) => (await call(cookie, 'GET', '/api/user/details')).body;
+const { call, balance, details } = signedInCalls(() => server);
 const confirm = (cookie: string, clientSecret: unknown, cardNumber: string) =>
   call(cookie, 'POST', '/api/payments/test/confirm', { clientSecret, cardNumber });
 

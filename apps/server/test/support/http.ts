@@ -32,3 +32,21 @@ export async function freePort(): Promise<number> {
   await new Promise((resolve) => probe.close(resolve));
   return port;
 }
+
+/** A signed-in user's JSON calls to `server`: the status and the parsed answer of each. */
+export function signedInCalls(server: () => TestServer) {
+  const call = async (cookie: string, method: string, pathname: string, body?: unknown) => {
+    const res = await server().request(pathname, {
+      method,
+      headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+  return {
+    call,
+    balance: async (cookie: string) =>
+      (await call(cookie, 'GET', '/api/credits')).body.credits as number,
+    details: async (cookie: string) => (await call(cookie, 'GET', '/api/user/details')).body,
+  };
+}

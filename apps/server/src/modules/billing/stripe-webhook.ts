@@ -5,6 +5,7 @@ import { payments, processedProviderEvents, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { capitalised } from '../credits/grants.js';
 import { settlePayment } from './payments.js';
+import { BACK_ON_FREE_PLAN } from './subscriptions.js';
 import type { StripeProvider } from './stripe-provider.js';
 
 /** Stripe's subscription statuses as the product shows them; others leave the status as it is. */
@@ -146,14 +147,7 @@ async function subscriptionChanged(
   if (type === 'customer.subscription.deleted') {
     await db
       .update(users)
-      .set({
-        subscriptionTier: 'free',
-        pendingSubscriptionTier: null,
-        subscriptionStatus: 'active',
-        cycleStartDate: null,
-        subscriptionEndsAt: null,
-        stripeSubscriptionId: null,
-      })
+      .set({ ...BACK_ON_FREE_PLAN, stripeSubscriptionId: null })
       .where(mine);
     return;
   }

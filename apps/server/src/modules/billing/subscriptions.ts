@@ -155,6 +155,15 @@ async function setPendingTier(
   await db.update(users).set({ pendingSubscriptionTier: tier }).where(eq(users.id, user.id));
 }
 
+/** A user whose paid plan has ended: free, nothing pending, no paid period. */
+export const BACK_ON_FREE_PLAN = {
+  subscriptionTier: 'free',
+  pendingSubscriptionTier: null,
+  subscriptionStatus: 'active',
+  cycleStartDate: null,
+  subscriptionEndsAt: null,
+} as const;
+
 /**
  * Renewals where the server keeps the plans (the test provider): each paid period that has ended
  * becomes the next one at the pending tier if any (free ends the plan), charged to the test card
@@ -173,16 +182,7 @@ export async function renewDuePlans(db: Db, provider: PaymentProvider, now = new
       if (!user || user.subscriptionTier === 'free' || !periodStart || periodStart > now) return;
       const tier = user.pendingSubscriptionTier ?? user.subscriptionTier;
       if (tier === 'free') {
-        await tx
-          .update(users)
-          .set({
-            subscriptionTier: 'free',
-            pendingSubscriptionTier: null,
-            subscriptionStatus: 'active',
-            cycleStartDate: null,
-            subscriptionEndsAt: null,
-          })
-          .where(eq(users.id, id));
+        await tx.update(users).set(BACK_ON_FREE_PLAN).where(eq(users.id, id));
         return;
       }
       const started = await provider.createPayment({
