@@ -98,6 +98,8 @@ async function renderVideo(deps: RenderWorkerDeps, videoId: string): Promise<voi
           .catch((err: unknown) => log.warn({ err, videoId }, 'progress not stored'));
       },
     });
+    // The image goes before the video is announced complete, so "completed" always means "source deleted".
+    await deleteSource(deps, source.id, source.storageKey);
     const [done] = await db
       .update(videos)
       .set({
@@ -111,7 +113,6 @@ async function renderVideo(deps: RenderWorkerDeps, videoId: string): Promise<voi
       .where(and(eq(videos.id, videoId), eq(videos.status, 'processing')))
       .returning();
     if (done) await progress.publish(done.userId, progressEvent(done));
-    await deleteSource(deps, source.id, source.storageKey);
   } catch (err) {
     if (err instanceof EngineError && PERMANENT_FAILURES.has(err.code)) {
       log.warn({ videoId, code: err.code }, 'render failed for good');
