@@ -1,6 +1,6 @@
 /**
  * Drawing quality on our own photo set: `npm run quality:engine`. For each photo, at the default
- * settings and a 1920 px long side, prints the measures of the black-and-white final frame (solid
+ * settings and 1080p (1440x1080 for our 4:3 photos), prints the measures of the black-and-white final frame (solid
  * ink, ink darkness, tone kept) and of the colour model's (lines kept), and writes a contact sheet
  * per photo to docs/quality-<name>.png: source, half-way through the drawing, final drawing,
  * final colour picture.
@@ -9,7 +9,8 @@ import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { decodeImage } from '../src/decode.js';
+import { decodeImage, videoLayout } from '../src/decode.js';
+import { DEFAULT_OUTPUT_SIZE } from '../src/options.js';
 import { planSketch } from '../src/sketch.js';
 import { inkMedian, inkShareOfSource, solidInkShare, toneCorrelation } from '../test/measures.js';
 import { PHOTO_NAMES, photoPng } from '../test/photos.js';
@@ -31,7 +32,10 @@ async function main(): Promise<void> {
     'photo        b/w: solid-ink  ink-median  tone-corr  colour: ink/source  b/w plan ms',
   );
   for (const name of PHOTO_NAMES) {
-    const image = await decodeImage(await photoPng(name), { longSide: 1920 });
+    const image = await decodeImage(
+      await photoPng(name),
+      videoLayout('original', DEFAULT_OUTPUT_SIZE),
+    );
     const { width, height } = image;
     const params = {
       zones: [],

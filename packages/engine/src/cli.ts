@@ -13,7 +13,8 @@ Options:
       --direction <dir>      "Left to right" (default), "Right to left", "Top to bottom", "Bottom to top"
       --level <0-255>        global grayscale level (default 128)
       --zones <file.json>    Special Zones: a JSON array of strokeMasks
-      --size <px>            long side: 1280, 1920 (default) or 3840 (720p, 1080p, 4K)
+      --size <px>            1280, 1920 (default) or 3840: 720p, 1080p or 4K (a 4:3 photo
+                             at 1920 is 1440x1080, a 3:4 one 1080x1440)
       --shape <shape>        original (the picture's own, default), 16:9, 9:16 or 1:1
       --seed <n>             random seed (default 1)
       --thumbnail <file>     thumbnail path (default: output with .jpg)

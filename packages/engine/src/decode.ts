@@ -17,8 +17,11 @@ export interface DecodedImage extends RgbaImage {
 export interface DecodeOptions {
   /** Resize so the long side is this many pixels (even dimensions), keeping the aspect ratio. */
   longSide?: number;
-  /** Or: shrink (never enlarge) so the long side is at most this many pixels. */
-  maxLongSide?: number;
+  /**
+   * Or: as large as fits in a width x height frame turned to the picture's orientation (in
+   * 1920x1080 a 4:3 photo is 1440x1080, a 3:4 one 1080x1440); `shrinkOnly` never enlarges.
+   */
+  within?: { width: number; height: number; shrinkOnly?: boolean };
   /** Instead: a frame of this size, the picture fitted inside with a margin on white paper. */
   frame?: { width: number; height: number };
 }
@@ -82,6 +85,18 @@ function fitInside(
   return { width: even(source.width, width), height: even(source.height, height) };
 }
 
+/** `DecodeOptions.within`: the frame turned to the picture's orientation. */
+function fitWithin(
+  source: { width: number; height: number },
+  { width, height, shrinkOnly }: NonNullable<DecodeOptions['within']>,
+): { width: number; height: number } {
+  const [long, short] = [Math.max(width, height), Math.min(width, height)];
+  const portrait = source.height > source.width;
+  const box = portrait ? { width: short, height: long } : { width: long, height: short };
+  const fits = source.width <= box.width && source.height <= box.height;
+  return shrinkOnly && fits ? source : fitInside(source, box.width, box.height);
+}
+
 /**
  * The video frame of a shape at a size (the long side: 1280, 1920 or 3840 for 720p, 1080p, 4K);
  * undefined for the picture's own proportions.
@@ -104,6 +119,16 @@ export function shapeFrame(
 }
 
 /**
+ * How a video of a shape at a size decodes its picture: fitted in the shape's frame, or at its
+ * own proportions as large as fits in the 16:9 frame of that size turned to its orientation, so
+ * "1080p" means 1080 lines as on every screen (a 4:3 photo is 1440x1080, not 1920x1440).
+ */
+export function videoLayout(shape: string, size: number): DecodeOptions {
+  const frame = shapeFrame(shape, size);
+  return frame ? { frame } : { within: shapeFrame('16:9', size)! };
+}
+
+/**
  * Decodes an image file path or buffer to RGBA bytes (Node only, via sharp), refusing images over
  * 50 megapixels before decoding their pixels. Optionally resizes to a long side.
  */
@@ -120,8 +145,8 @@ export async function decodeImage(
     ? fitInside(source, frame.width - 2 * margin, frame.height - 2 * margin)
     : options.longSide
       ? fitSize(source.width, source.height, options.longSide)
-      : options.maxLongSide && Math.max(source.width, source.height) > options.maxLongSide
-        ? fitSize(source.width, source.height, options.maxLongSide)
+      : options.within
+        ? fitWithin(source, options.within)
         : source;
   const left = frame ? Math.floor((frame.width - target.width) / 2) : 0;
   const top = frame ? Math.floor((frame.height - target.height) / 2) : 0;

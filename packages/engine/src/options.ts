@@ -20,6 +20,8 @@ import { EngineError } from './errors.js';
 export const directionSchema = z.enum(DIRECTIONS);
 export const aiModelSchema = z.enum(AI_MODELS);
 export const outputSizeSchema = z.union([z.literal(1280), z.literal(1920), z.literal(3840)]);
+/** 1080p: the long side of the 16:9 frame a video fits in. */
+export const DEFAULT_OUTPUT_SIZE = 1920;
 export const videoShapeSchema = z.enum(VIDEO_SHAPES);
 
 const pointSchema = z.object({ x: z.number(), y: z.number() });
@@ -58,8 +60,8 @@ export const renderOptionsSchema = z.object({
     .min(DRAWING_TIME.min)
     .max(DRAWING_TIME.max)
     .default(DRAWING_TIME.default),
-  /** Long side of the video in pixels: 720p, 1080p or 4K. */
-  size: outputSizeSchema.default(1920),
+  /** 720p, 1080p or 4K: the long side of the 16:9 frame (turned to the picture) the video fits in. */
+  size: outputSizeSchema.default(DEFAULT_OUTPUT_SIZE),
   /** The picture's own proportions, or a 16:9, 9:16 or 1:1 frame with the picture fitted in it. */
   shape: videoShapeSchema.default(DEFAULT_VIDEO_SHAPE),
   /** Seed for every random choice (hand wobble, colour brush edge). */

@@ -1,8 +1,9 @@
 /** The preview-outline helpers for the server (Node: decoding and PNG encoding with sharp). */
 import sharp from 'sharp';
-import { decodeImage } from './decode.js';
+import { decodeImage, shapeFrame } from './decode.js';
 import { EngineError } from './errors.js';
 import type { OutlineResult } from './outline.js';
+import { DEFAULT_OUTPUT_SIZE } from './options.js';
 import { outline, outlineToGrey } from './outline.js';
 import type { ZoneShape } from './types.js';
 
@@ -22,7 +23,7 @@ export interface PreviewParams {
   zones?: readonly ZoneShape[];
   /**
    * Work on a copy with this long side (zones are scaled to match); default: the image's own size,
-   * shrunk to PREVIEW_MAX_LONG_SIDE.
+   * shrunk to fit a 1080p video.
    */
   longSide?: number;
 }
@@ -32,7 +33,7 @@ export interface PreviewParams {
  * picture, so it shows the same drawing, and a 12-megapixel phone photo costs a 1080p outline
  * (about a second) instead of five times that.
  */
-export const PREVIEW_MAX_LONG_SIDE = 1920;
+const PREVIEW_LIMIT = { ...shapeFrame('16:9', DEFAULT_OUTPUT_SIZE)!, shrinkOnly: true };
 
 /** Decodes an image (path or bytes) and returns its outline as PNG bytes. */
 export async function previewOutline(
@@ -60,7 +61,7 @@ export async function previewOutline(
   }
   const image = await decodeImage(
     input,
-    params.longSide ? { longSide: params.longSide } : { maxLongSide: PREVIEW_MAX_LONG_SIDE },
+    params.longSide ? { longSide: params.longSide } : { within: PREVIEW_LIMIT },
   );
   const result = outline(image, {
     grayscaleLevel: level,

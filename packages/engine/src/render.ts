@@ -3,7 +3,7 @@ import { copyFile, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, extname, join } from 'node:path';
 import sharp from 'sharp';
-import { decodeImage, shapeFrame } from './decode.js';
+import { decodeImage, shapeFrame, videoLayout } from './decode.js';
 import { DEFAULT_CRF, DEFAULT_PRESET, FfmpegEncoder, ffmpegArgs } from './encoder.js';
 import type { EncodeSettings, FrameSink } from './encoder.js';
 import { EngineError } from './errors.js';
@@ -90,9 +90,13 @@ export async function renderVideo(params: InternalRenderParams): Promise<RenderR
   log?.(`ffmpeg: ${ffmpeg.path} (${ffmpeg.source}, version ${ffmpeg.version})`);
   checkCancelled();
   const t0 = performance.now();
-  const size = params.longSide ?? options.size;
-  const frame = shapeFrame(options.shape, size);
-  const image = await decodeImage(params.input, frame ? { frame } : { longSide: size });
+  const testFrame = params.longSide ? shapeFrame(options.shape, params.longSide) : undefined;
+  const layout = !params.longSide
+    ? videoLayout(options.shape, options.size)
+    : testFrame
+      ? { frame: testFrame }
+      : { longSide: params.longSide };
+  const image = await decodeImage(params.input, layout);
   // Zones are drawn in the source's pixels: move them to where the picture lies in the frame.
   const { left, top, scale } = image.placement;
   const zones = options.strokeMasks.map((zone) => ({

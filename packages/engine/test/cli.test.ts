@@ -53,11 +53,11 @@ describe('rasma CLI', () => {
     expect(result.stderr).toContain('ffmpeg:');
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^100%$/m);
-    // 1 s of drawing and the 2 s hold at 30 fps, at the 1280 long side.
+    // 1 s of drawing and the 2 s hold at 30 fps, at 720p: 720 lines of the 4:3 picture.
     const { path } = await resolveFfmpeg();
     expect(await probeVideo(path, output)).toEqual({
-      width: 1280,
-      height: 960,
+      width: 960,
+      height: 720,
       frames: 90,
       durationSeconds: 3,
     });

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { decodeImage, shapeFrame } from '../src/decode.js';
+import { decodeImage, shapeFrame, videoLayout } from '../src/decode.js';
 import { parseRenderOptions } from '../src/options.js';
 import { outline } from '../src/outline.js';
 
@@ -37,6 +37,25 @@ describe('video shapes', () => {
     expect(shapeFrame('9:16', 1280)).toEqual({ width: 720, height: 1280 });
     expect(shapeFrame('1:1', 3840)).toEqual({ width: 2160, height: 2160 });
     expect(shapeFrame('original', 1920)).toBeUndefined();
+  });
+
+  it('sizes a picture of its own proportions to the lines of its resolution, turned to the picture', async () => {
+    const sizeAt = async (width: number, height: number, size: number, shrinkOnly = false) => {
+      const png = await sharp({ create: { width, height, channels: 3, background: '#888' } })
+        .png()
+        .toBuffer();
+      const options = videoLayout('original', size);
+      const image = await decodeImage(png, { within: { ...options.within!, shrinkOnly } });
+      return [image.width, image.height];
+    };
+    // 720p: 720 lines for a landscape photo, 720 columns for a portrait one, never over 1280.
+    expect(await sizeAt(400, 300, 1280)).toEqual([960, 720]);
+    expect(await sizeAt(300, 400, 1280)).toEqual([720, 960]);
+    expect(await sizeAt(500, 500, 1280)).toEqual([720, 720]);
+    expect(await sizeAt(840, 360, 1280)).toEqual([1280, 548]);
+    expect(await sizeAt(400, 300, 1920, true)).toEqual([400, 300]);
+    expect(await sizeAt(2400, 1800, 1920, true)).toEqual([1440, 1080]);
+    expect(videoLayout('9:16', 1920)).toEqual({ frame: { width: 1080, height: 1920 } });
   });
 
   it('fits a landscape picture in a vertical frame, centred on white paper with a margin', async () => {

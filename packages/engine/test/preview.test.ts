@@ -27,19 +27,26 @@ describe('previewOutline', () => {
 
   it('draws a big photo at a 1080p picture size, its zones scaled with it', async () => {
     const image = await scenePng(2400, 1800);
-    // A full-fill zone, in the photo's pixels: it lands at (960, 480) in the 1920 px picture.
+    // A full-fill zone, in the photo's pixels: it lands at (720, 360) in the 1440x1080 picture.
     const zone = { points: [{ x: 1200, y: 600 }], brushSize: 300, fillLevel: 100 };
-    const png = await previewOutline(image, { grayscaleLevel: 0, zones: [zone] });
-    const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
-    expect([info.width, info.height]).toEqual([1920, 1440]);
-    const inkAround = (cx: number, cy: number) => {
-      let dark = 0;
-      for (let y = cy - 80; y < cy + 80; y++)
-        for (let x = cx - 80; x < cx + 80; x++) if (data[y * 1920 + x]! < 200) dark++;
-      return dark;
+    const ink = async (zones: (typeof zone)[]) => {
+      const png = await previewOutline(image, { grayscaleLevel: 0, zones });
+      const { data, info } = await sharp(png)
+        .greyscale()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      expect([info.width, info.height]).toEqual([1440, 1080]);
+      return (cx: number, cy: number) => {
+        let dark = 0;
+        for (let y = cy - 60; y < cy + 60; y++)
+          for (let x = cx - 60; x < cx + 60; x++) if (data[y * 1440 + x]! < 200) dark++;
+        return dark;
+      };
     };
+    const [zoned, plain] = [await ink([zone]), await ink([])];
     // Hatching where the zone is in the smaller picture, not where its unscaled points would be.
-    expect(inkAround(960, 480)).toBeGreaterThan(3 * inkAround(1200, 600) + 500);
+    expect(zoned(720, 360) - plain(720, 360)).toBeGreaterThan(1000);
+    expect(zoned(1200, 600)).toBe(plain(1200, 600));
   });
 
   it('rejects a zone without points', async () => {
