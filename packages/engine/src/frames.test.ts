@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { linesPng, scenePng } from '../test/fixtures.js';
 import { psnr, rgbaOf, sketchParams } from '../test/helpers.js';
-import { FrameRenderer } from './frames.js';
+import { FrameRenderer, handPath } from './frames.js';
 import { loadHand } from './hand.js';
 import { outline, outlineToGrey } from './outline.js';
 import { planSketch } from './sketch.js';
@@ -50,5 +50,49 @@ describe('frames', () => {
     const preview = outlineToGrey(outline(image)).map((g) => GREY_TO_Y[g]!);
     expect(preview.some((y) => y < 60)).toBe(true);
     expect(psnr(last!.subarray(0, 240 * 180), preview)).toBeGreaterThanOrEqual(40);
+  });
+});
+
+describe('the hand', () => {
+  const frames = 60;
+  /** One pen keyframe per frame time, the pen down throughout. */
+  const pen = (at: (k: number) => [number, number]) => {
+    const points = Array.from({ length: frames + 1 }, (_, k) => at(k));
+    return {
+      t: Float64Array.from(points, (_, k) => k / 30),
+      x: Float32Array.from(points, ([x]) => x),
+      y: Float32Array.from(points, ([, y]) => y),
+      down: new Uint8Array(points.length).fill(1),
+    };
+  };
+  const moves = (path: Float32Array) =>
+    Array.from({ length: frames - 1 }, (_, k) =>
+      Math.hypot(path[2 * k + 2]! - path[2 * k]!, path[2 * k + 3]! - path[2 * k + 1]!),
+    );
+
+  it('glides over hatching where the pen lands somewhere else every frame', () => {
+    // The pen's place at each frame alternates between two spots 200 px apart.
+    const path = handPath(
+      pen((k) => [k % 2 ? 500 : 300, 400]),
+      frames,
+      30,
+      100,
+    );
+    const inside = moves(path).slice(10, -10);
+    expect(Math.max(...inside)).toBeLessThan(10);
+    expect(path[2 * 30]).toBeCloseTo(400, -1);
+  });
+
+  it('holds the pen on a slow stroke', () => {
+    const path = handPath(
+      pen((k) => [100 + 4 * k, 200 + 2 * k]),
+      frames,
+      30,
+      100,
+    );
+    for (let k = 10; k < frames - 10; k++) {
+      expect(path[2 * k]).toBeCloseTo(100 + 4 * (k + 1), 1);
+      expect(path[2 * k + 1]).toBeCloseTo(200 + 2 * (k + 1), 1);
+    }
   });
 });

@@ -62,7 +62,8 @@ export class FrameRenderer {
   private readonly chromaOffset: number;
   private readonly chromaPlane: number;
   private readonly underlay: Underlay;
-  private lift = 0;
+  /** Where the hand's pen tip is in each drawing frame (x, y pairs): the pen's path, smoothed. */
+  private readonly handPath: Float32Array;
 
   constructor(private readonly script: FrameScript) {
     const { width, height } = script;
@@ -75,6 +76,9 @@ export class FrameRenderer {
     this.underlay = new Underlay(
       hand ? planeSize(hand.y) + planeSize(hand.u) + planeSize(hand.v) : 0,
     );
+    this.handPath = hand
+      ? handPath(script.pen, script.drawFrames, script.fps, hand.size)
+      : new Float32Array(0);
   }
 
   /** Renders the next frame into `canvas` and returns it, or null after the last frame. */
@@ -129,15 +133,12 @@ export class FrameRenderer {
   private handPosition(k: number): { x: number; y: number } | null {
     const s = this.script;
     const size = s.hand?.size ?? 0;
-    if (k < s.drawFrames) {
-      const pen = penAt(s.pen, (k + 1) / s.fps);
-      // The hand rises a little (up and right) while the pen is lifted.
-      this.lift += ((pen.down ? 0 : 1) - this.lift) * 0.5;
-      return { x: pen.x + this.lift * size * 0.012, y: pen.y - this.lift * size * 0.018 };
-    }
+    if (k < s.drawFrames) return { x: this.handPath[2 * k]!, y: this.handPath[2 * k + 1]! };
     const out = k - s.drawFrames + 1;
     if (out > s.leaveFrames) return null;
-    const last = penAt(s.pen, s.drawFrames / s.fps);
+    const n = this.handPath.length;
+    if (n === 0) return null;
+    const last = { x: this.handPath[n - 2]!, y: this.handPath[n - 1]! };
     const e = (out / s.leaveFrames) ** 2;
     return {
       x: last.x + (s.width + size - last.x) * e,
@@ -166,4 +167,51 @@ export class FrameRenderer {
   private restoreHand(): void {
     this.underlay.restore(this.canvas);
   }
+}
+
+/** Frames over which the hand's path is averaged (Gaussian sigma). */
+const HAND_SMOOTHING = 3;
+
+/**
+ * The hand's pen tip per drawing frame: where the pen is, raised a little (up and right) while
+ * it is lifted, and averaged over a few frames. Where the pen races through hatching it lands
+ * somewhere else every frame; a hand that jittered after it would uncover and cover the drawing
+ * under its arm each frame, which is most of what a video costs to encode (and is not how a hand
+ * looks). Along a slow stroke the average is the stroke itself.
+ */
+export function handPath(
+  pen: PenTimeline,
+  frames: number,
+  fps: number,
+  size: number,
+): Float32Array {
+  const n = frames;
+  const raw = new Float32Array(2 * n);
+  let lift = 0;
+  for (let k = 0; k < n; k++) {
+    const tip = penAt(pen, (k + 1) / fps);
+    lift += ((tip.down ? 0 : 1) - lift) * 0.5;
+    raw[2 * k] = tip.x + lift * size * 0.012;
+    raw[2 * k + 1] = tip.y - lift * size * 0.018;
+  }
+  const radius = Math.ceil(3 * HAND_SMOOTHING);
+  if (radius === 0) return raw;
+  const weights = Array.from({ length: 2 * radius + 1 }, (_, i) =>
+    Math.exp(-((i - radius) ** 2) / (2 * HAND_SMOOTHING ** 2)),
+  );
+  const out = new Float32Array(2 * n);
+  for (let k = 0; k < n; k++) {
+    let [x, y, w] = [0, 0, 0];
+    for (let i = -radius; i <= radius; i++) {
+      const j = k + i;
+      if (j < 0 || j >= n) continue;
+      const wi = weights[i + radius]!;
+      x += wi * raw[2 * j]!;
+      y += wi * raw[2 * j + 1]!;
+      w += wi;
+    }
+    out[2 * k] = x / w;
+    out[2 * k + 1] = y / w;
+  }
+  return out;
 }
