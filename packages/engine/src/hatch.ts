@@ -81,9 +81,13 @@ export function hatch(params: HatchParams): Hatching {
   });
   // Distance (in half widths) from the pixel to the nearest line of one layer, given its
   // coordinates u along and v across the lines; Infinity when off every line.
+  // No line of width at most 1.3 half widths, bent at most `wobble`, reaches further than this
+  // from its straight centre: most pixels are ruled out before the bend is computed.
+  const reach = wobble + 1.3 * halfWidth + 1e-6;
   const lineDistance = (u: number, v: number, layer: number, region: number) => {
     const offset = (layer & 1) * spacing * 0.5;
     const k = Math.round((v - offset) / spacing);
+    if (Math.abs(v - offset - k * spacing) > reach) return Infinity;
     const phase = hash01(((region * 4 + layer) * 65_537 + k) | 0) * 2 * Math.PI;
     const bend = Math.sin(u * omega + phase);
     const centre = offset + k * spacing + wobble * bend;

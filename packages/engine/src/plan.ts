@@ -72,14 +72,20 @@ export function orderStrokes(
     if (!group) continue;
     const dir = directions[g]!;
     const u = (p: number) => alongDirection(dir, p % width, Math.floor(p / width));
-    const keyed = group.map((s) => ({
-      s,
-      key: s.pixels.reduce((m, p) => Math.min(m, u(p)), Infinity),
-    }));
-    const u0 = keyed.reduce((m, k) => Math.min(m, k.key), Infinity);
+    let u0 = Infinity;
+    let u1 = -Infinity;
+    const keyed = group.map((s) => {
+      let key = Infinity;
+      for (const p of s.pixels) {
+        const v = u(p);
+        if (v < key) key = v;
+        if (v > u1) u1 = v;
+      }
+      if (key < u0) u0 = key;
+      return { s, key };
+    });
     // Bands are an eighth of the group's extent along its direction (at least 8 px), so that a
     // small zone, too, is drawn along its direction, tier by tier in each band.
-    const u1 = group.reduce((m, s) => s.pixels.reduce((mm, p) => Math.max(mm, u(p)), m), -Infinity);
     const bandWidth = Math.max(8, Math.ceil((u1 - u0 + 1) / 8));
     const bands = new Map<number, Stroke[]>();
     for (const k of keyed) {
@@ -231,7 +237,7 @@ export function timeStrokes(
     let along = 0;
     s.pixels.forEach((p, i) => {
       const [px, py] = xy(p);
-      if (i > 0) along += Math.hypot(px - prev![0], py - prev![1]);
+      if (i > 0) along += stepLength(px - prev![0], py - prev![1]);
       // Slower at both ends of a stroke, faster in the middle, as a hand moves.
       const u = len > 0 ? along / len : 1;
       now = start + strokeTime * (u + ease * Math.sin(2 * Math.PI * u));
@@ -251,12 +257,17 @@ export function timeStrokes(
   return { pixelTime, pen: { t, x, y, down } };
 }
 
+/** Length of a step between two pixels (Math.hypot is several times slower than this). */
+function stepLength(dx: number, dy: number): number {
+  return Math.sqrt(dx * dx + dy * dy);
+}
+
 function pathLength(pixels: readonly number[], width: number): number {
   let len = 0;
   for (let i = 1; i < pixels.length; i++) {
     const a = pixels[i - 1]!;
     const b = pixels[i]!;
-    len += Math.hypot((b % width) - (a % width), Math.floor(b / width) - Math.floor(a / width));
+    len += stepLength((b % width) - (a % width), Math.floor(b / width) - Math.floor(a / width));
   }
   return len;
 }
