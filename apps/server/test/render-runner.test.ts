@@ -54,7 +54,8 @@ describe('render runner', () => {
       job('basic', quick, { onProgress: (percent) => progress.push(percent) }),
     );
 
-    expect(result).toMatchObject({ ...files, width: 1280, height: 960, durationSeconds: 3 });
+    // 720p: the 4:3 picture gets 720 lines.
+    expect(result).toMatchObject({ ...files, width: 960, height: 720, durationSeconds: 3 });
     expect(progress[0]).toBe(0);
     expect(progress.at(-1)).toBe(100);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
