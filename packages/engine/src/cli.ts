@@ -17,7 +17,8 @@ Options:
                              at 1920 is 1440x1080, a 3:4 one 1080x1440)
       --shape <shape>        original (the picture's own, default), 16:9, 9:16 or 1:1
       --seed <n>             random seed (default 1)
-      --thumbnail <file>     thumbnail path (default: output with .jpg)
+      --thumbnail <file>     thumbnail path (default: output with .jpg, or .thumbnail.jpg
+                             when that is the input)
       --contact-sheet <png>  also write frames at 25/50/75/100 % as one PNG
   -h, --help                 this help`;
 

@@ -1,7 +1,7 @@
 /** renderSketchVideo: validate, decode, plan, render frames incrementally, encode, clean up. */
 import { copyFile, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, extname, join } from 'node:path';
+import { dirname, extname, join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { decodeImage, shapeFrame, videoLayout } from './decode.js';
 import { DEFAULT_CRF, DEFAULT_PRESET, FfmpegEncoder, ffmpegArgs } from './encoder.js';
@@ -26,7 +26,10 @@ export interface RenderParams {
   /** Called with whole percentages 0-100, never decreasing. */
   onProgress?: (percent: number) => void;
   signal?: AbortSignal;
-  /** Where the thumbnail (JPEG of the finished picture) goes; default: output with `.jpg`. */
+  /**
+   * Where the thumbnail (JPEG of the finished picture) goes; default: output with `.jpg` (or
+   * `.thumbnail.jpg` when that is the input). Neither output may be the input.
+   */
   thumbnail?: string;
   /** A resolved ffmpeg (see resolveFfmpeg); found automatically when absent. */
   ffmpeg?: FfmpegInfo;
@@ -72,6 +75,7 @@ export async function renderVideo(params: InternalRenderParams): Promise<RenderR
       'Invalid option output: an output file path is required',
     );
   }
+  const thumbnail = thumbnailPath(params);
   const { signal, log } = params;
   const checkCancelled = () => {
     if (signal?.aborted) throw new EngineError('CANCELLED', 'The render was cancelled.');
@@ -178,7 +182,6 @@ export async function renderVideo(params: InternalRenderParams): Promise<RenderR
     await sink.finish();
     await Promise.all(thumbnails);
     checkCancelled();
-    const thumbnail = params.thumbnail ?? replaceExtension(params.output, '.jpg');
     await moveFile(video, params.output);
     await moveFile(thumb, thumbnail);
     progress(100);
@@ -214,6 +217,29 @@ async function writeThumbnail(
     .resize(Math.max(1, Math.round(width * scale)), Math.max(1, Math.round(height * scale)))
     .jpeg({ quality: 85 })
     .toFile(path);
+}
+
+/**
+ * Where the thumbnail goes: as asked, or beside the video with `.jpg` (`.thumbnail.jpg` when that
+ * is the input image itself: `rasma render photo.jpg -o photo.mp4` must not draw over the photo).
+ * Refuses outputs that would overwrite the input or each other.
+ */
+function thumbnailPath(params: RenderParams): string {
+  const input = typeof params.input === 'string' ? resolve(params.input) : undefined;
+  const beside = replaceExtension(params.output, '.jpg');
+  const thumbnail =
+    params.thumbnail ??
+    (resolve(beside) === input ? replaceExtension(params.output, '.thumbnail.jpg') : beside);
+  const clash =
+    resolve(params.output) === input || resolve(thumbnail) === input
+      ? 'would overwrite the input image'
+      : resolve(thumbnail) === resolve(params.output)
+        ? 'the video and its thumbnail would be the same file'
+        : undefined;
+  if (clash) {
+    throw new EngineError('INVALID_OPTIONS', `Invalid option output: ${clash} (${params.output})`);
+  }
+  return thumbnail;
 }
 
 function replaceExtension(path: string, ext: string): string {

@@ -1,4 +1,4 @@
-import { readdir, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -173,5 +173,29 @@ describe('bad input gives a typed error', () => {
     expect((error as Error).message).toContain('No space left on device');
     expect(await readdir(dir)).toEqual(['dying-ffmpeg']);
     expect(await isEmptyDir(temp)).toBe(true);
+  });
+});
+
+describe('the input image is never written over', () => {
+  it('puts a default thumbnail that would land on the input beside it, and refuses outputs on it', async () => {
+    const dir = await freshDir();
+    const input = join(dir, 'photo.jpg');
+    const photo = await (await import('sharp')).default(png).jpeg().toBuffer();
+    await writeFile(input, photo);
+    const result = await render({
+      input,
+      output: join(dir, 'photo.mp4'),
+      options: { drawingTime: 1 },
+    });
+    expect(result.thumbnail).toBe(join(dir, 'photo.thumbnail.jpg'));
+    expect(await readFile(input)).toEqual(photo);
+    for (const over of [
+      { output: input },
+      { output: join(dir, 'other.mp4'), thumbnail: input },
+      { output: join(dir, 'same.mp4'), thumbnail: join(dir, 'same.mp4') },
+    ]) {
+      await expect(render({ input, ...over })).rejects.toMatchObject({ code: 'INVALID_OPTIONS' });
+    }
+    expect(await readFile(input)).toEqual(photo);
   });
 });
