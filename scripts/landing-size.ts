@@ -14,7 +14,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { markdownTable, startServer } from './bench-support.js';
 
 /** The issue's target for the landing's JavaScript, gzipped. */
@@ -46,10 +46,18 @@ interface Loaded {
   gzipped: number;
 }
 
-async function visit(url: string, executablePath: string) {
+/** Runs `use` on a fresh page of a fresh browser (an empty cache), then closes the browser. */
+async function withPage<T>(executablePath: string, use: (page: Page) => Promise<T>): Promise<T> {
   const browser = await chromium.launch({ executablePath, args: ['--no-sandbox'] });
   try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    return await use(await browser.newPage({ viewport: { width: 1280, height: 800 } }));
+  } finally {
+    await browser.close();
+  }
+}
+
+function visit(url: string, executablePath: string) {
+  return withPage(executablePath, async (page) => {
     const loaded: Promise<Loaded | undefined>[] = [];
     page.on('response', (response) => {
       const type = response.request().resourceType();
@@ -70,9 +78,7 @@ async function visit(url: string, executablePath: string) {
     );
     const files = (await Promise.all(loaded)).filter((f): f is Loaded => f !== undefined);
     return { fcp, files };
-  } finally {
-    await browser.close();
-  }
+  });
 }
 
 /** Milliseconds from `start` until `shown` resolves. */
@@ -84,10 +90,8 @@ async function timed(start: () => Promise<unknown>, shown: () => Promise<unknown
 }
 
 /** One cold visit on SLOW_LINK: the landing's heading, then the next step `next` from it. */
-async function slowVisit(url: string, executablePath: string, next: 'tryNow' | 'signUp') {
-  const browser = await chromium.launch({ executablePath, args: ['--no-sandbox'] });
-  try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+function slowVisit(url: string, executablePath: string, next: 'tryNow' | 'signUp') {
+  return withPage(executablePath, async (page) => {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', SLOW_LINK);
@@ -118,9 +122,7 @@ async function slowVisit(url: string, executablePath: string, next: 'tryNow' | '
               page.getByRole('dialog').getByRole('heading', { name: 'Create Account' }).waitFor(),
           );
     return { landing, step };
-  } finally {
-    await browser.close();
-  }
+  });
 }
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;

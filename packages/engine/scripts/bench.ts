@@ -1,8 +1,9 @@
 /**
  * Benchmark: `npm run bench:engine`. For the 4000x3000 benchmark image (detailed, made here) and
  * our photo set (test/photos.ts), each model renders a 15 s video at 1080p (1440x1080 for a 4:3
- * picture in the default shape), and x264 `veryfast` alone re-encodes the very same frames (recorded from the
- * engine, streamed from the page cache): the floor the engine should stay within. Also the CLI's
+ * picture in the default shape), and x264 `veryfast` alone re-encodes the very same frames
+ * (recorded from the engine, streamed from the page cache): the floor the engine should stay
+ * within. Also the CLI's
  * start-up, the outline at the sizes it is drawn at, and a 4K render's time, memory and size.
  * Each measured run is a fresh child process, so peak memory is its own.
  * BENCH_RUNS (default 3; best run reported), BENCH_IMAGES (e.g. `detailed,night`), BENCH_4K=0,
@@ -20,6 +21,7 @@ import { decodeImage, videoLayout } from '../src/decode.js';
 import { FfmpegEncoder, ffmpegArgs } from '../src/encoder.js';
 import type { EncodeSettings, FrameSink } from '../src/encoder.js';
 import { resolveFfmpeg } from '../src/ffmpeg.js';
+import { DEFAULT_OUTPUT_SIZE, videoShapeSchema } from '../src/options.js';
 import { outline } from '../src/outline.js';
 import { renderVideo } from '../src/render.js';
 import { sceneSvg } from '../test/fixtures.js';
@@ -27,13 +29,12 @@ import { PHOTO_NAMES, photoPng } from '../test/photos.js';
 
 type Model = 'rasma-ai' | 'rasma-ai-color';
 const DRAWING_TIME = 15;
-const SIZE_1080P = 1920;
 const SIZE_4K = 3840;
 /** What the engine's encoding is measured against (the issue's floor). */
 const FLOOR_PRESET = 'veryfast';
 /** Measured runs per model (best is reported); BENCH_RUNS=1 for a quick look on a busy machine. */
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const SHAPE = (process.env.BENCH_SHAPE ?? 'original') as 'original';
+const SHAPE = videoShapeSchema.parse(process.env.BENCH_SHAPE ?? 'original');
 const IMAGES = (process.env.BENCH_IMAGES ?? ['detailed', ...PHOTO_NAMES].join(',')).split(',');
 
 /** The 1, 5 and 15 minute load averages: the machine is shared, so every figure carries it. */
@@ -116,7 +117,7 @@ function runChild(
   input: string,
   model: Model,
   work: string,
-  size = SIZE_1080P,
+  size = DEFAULT_OUTPUT_SIZE,
 ): Promise<ChildReport> {
   const args = ['--child', mode, input, model, work, String(size)];
   return new Promise((resolve, reject) => {
@@ -260,7 +261,7 @@ async function main(): Promise<void> {
     const sizes = [
       { longSide: 960 },
       { longSide: 1280 },
-      ...[SIZE_1080P, SIZE_4K].map((size) => videoLayout('original', size)),
+      ...[DEFAULT_OUTPUT_SIZE, SIZE_4K].map((size) => videoLayout('original', size)),
     ];
     for (const [i, layout] of sizes.entries()) {
       const image = await decodeImage(detailed, layout);

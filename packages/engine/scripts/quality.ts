@@ -1,9 +1,9 @@
 /**
  * Drawing quality on our own photo set: `npm run quality:engine`. For each photo, at the default
- * settings and 1080p (1440x1080 for our 4:3 photos), prints the measures of the black-and-white final frame (solid
- * ink, ink darkness, tone kept) and of the colour model's (lines kept), and writes a contact sheet
- * per photo to docs/quality-<name>.png: source, half-way through the drawing, final drawing,
- * final colour picture.
+ * settings and 1080p (1440x1080 for our 4:3 photos), prints the measures of the black-and-white
+ * final frame (solid ink, ink darkness, tone kept) and of the colour model's (lines kept), and
+ * writes a contact sheet per photo to docs/quality-<name>.png: source, half-way through the
+ * drawing, final drawing, final colour picture.
  */
 import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';

@@ -125,8 +125,15 @@ export function shapeFrame(
  */
 export function videoLayout(shape: string, size: number): DecodeOptions {
   const frame = shapeFrame(shape, size);
-  return frame ? { frame } : { within: shapeFrame('16:9', size)! };
+  return frame ? { frame } : { within: landscapeFrame(size) };
 }
+
+/** A picture never larger than a video's at `size` (its own proportions; smaller ones as they are). */
+export function atMostVideoSize(size: number): DecodeOptions {
+  return { within: { ...landscapeFrame(size), shrinkOnly: true } };
+}
+
+const landscapeFrame = (size: number) => shapeFrame('16:9', size)!;
 
 /**
  * Decodes an image file path or buffer to RGBA bytes (Node only, via sharp), refusing images over

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { linesPng, scenePng } from '../test/fixtures.js';
 import { psnr, rgbaOf, sketchParams } from '../test/helpers.js';
-import { FrameRenderer, handPath } from './frames.js';
+import { FrameRenderer, handPath, type HandPath } from './frames.js';
 import { loadHand } from './hand.js';
 import { outline, outlineToGrey } from './outline.js';
 import { planSketch } from './sketch.js';
@@ -65,10 +65,8 @@ describe('the hand', () => {
       down: new Uint8Array(points.length).fill(1),
     };
   };
-  const moves = (path: Float32Array) =>
-    Array.from({ length: frames - 1 }, (_, k) =>
-      Math.hypot(path[2 * k + 2]! - path[2 * k]!, path[2 * k + 3]! - path[2 * k + 1]!),
-    );
+  const moves = ({ x, y }: HandPath) =>
+    Array.from({ length: frames - 1 }, (_, k) => Math.hypot(x[k + 1]! - x[k]!, y[k + 1]! - y[k]!));
 
   it('glides over hatching where the pen lands somewhere else every frame', () => {
     // The pen's place at each frame alternates between two spots 200 px apart.
@@ -80,7 +78,7 @@ describe('the hand', () => {
     );
     const inside = moves(path).slice(10, -10);
     expect(Math.max(...inside)).toBeLessThan(10);
-    expect(path[2 * 30]).toBeCloseTo(400, -1);
+    expect(path.x[30]).toBeCloseTo(400, -1);
   });
 
   it('holds the pen on a slow stroke', () => {
@@ -91,8 +89,8 @@ describe('the hand', () => {
       100,
     );
     for (let k = 10; k < frames - 10; k++) {
-      expect(path[2 * k]).toBeCloseTo(100 + 4 * (k + 1), 1);
-      expect(path[2 * k + 1]).toBeCloseTo(200 + 2 * (k + 1), 1);
+      expect(path.x[k]).toBeCloseTo(100 + 4 * (k + 1), 1);
+      expect(path.y[k]).toBeCloseTo(200 + 2 * (k + 1), 1);
     }
   });
 });

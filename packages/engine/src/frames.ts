@@ -62,8 +62,8 @@ export class FrameRenderer {
   private readonly chromaOffset: number;
   private readonly chromaPlane: number;
   private readonly underlay: Underlay;
-  /** Where the hand's pen tip is in each drawing frame (x, y pairs): the pen's path, smoothed. */
-  private readonly handPath: Float32Array;
+  /** Where the hand's pen tip is in each drawing frame: the pen's path, smoothed. */
+  private readonly handPath: HandPath | undefined;
 
   constructor(private readonly script: FrameScript) {
     const { width, height } = script;
@@ -76,9 +76,7 @@ export class FrameRenderer {
     this.underlay = new Underlay(
       hand ? planeSize(hand.y) + planeSize(hand.u) + planeSize(hand.v) : 0,
     );
-    this.handPath = hand
-      ? handPath(script.pen, script.drawFrames, script.fps, hand.size)
-      : new Float32Array(0);
+    this.handPath = hand && handPath(script.pen, script.drawFrames, script.fps, hand.size);
   }
 
   /** Renders the next frame into `canvas` and returns it, or null after the last frame. */
@@ -90,7 +88,7 @@ export class FrameRenderer {
     if (k < s.drawFrames) this.paintInk(k);
     else if (s.colour && k - s.drawFrames < s.colour.frames)
       this.paintColour(s.colour, k - s.drawFrames);
-    const pos = this.handPosition(k);
+    const pos = this.handPath && this.handPosition(this.handPath, k);
     if (pos && s.hand) this.drawHand(s.hand, pos.x, pos.y);
     return this.canvas;
   }
@@ -130,15 +128,13 @@ export class FrameRenderer {
   }
 
   /** Pen tip position for frame k, or null once the hand has left. */
-  private handPosition(k: number): { x: number; y: number } | null {
+  private handPosition(path: HandPath, k: number): { x: number; y: number } | null {
     const s = this.script;
     const size = s.hand?.size ?? 0;
-    if (k < s.drawFrames) return { x: this.handPath[2 * k]!, y: this.handPath[2 * k + 1]! };
+    if (k < s.drawFrames) return { x: path.x[k]!, y: path.y[k]! };
     const out = k - s.drawFrames + 1;
     if (out > s.leaveFrames) return null;
-    const n = this.handPath.length;
-    if (n === 0) return null;
-    const last = { x: this.handPath[n - 2]!, y: this.handPath[n - 1]! };
+    const last = { x: path.x[s.drawFrames - 1]!, y: path.y[s.drawFrames - 1]! };
     const e = (out / s.leaveFrames) ** 2;
     return {
       x: last.x + (s.width + size - last.x) * e,
@@ -169,6 +165,12 @@ export class FrameRenderer {
   }
 }
 
+/** The hand's pen tip in each drawing frame. */
+export interface HandPath {
+  x: Float32Array;
+  y: Float32Array;
+}
+
 /** Frames over which the hand's path is averaged (Gaussian sigma). */
 const HAND_SMOOTHING = 3;
 
@@ -179,39 +181,38 @@ const HAND_SMOOTHING = 3;
  * under its arm each frame, which is most of what a video costs to encode (and is not how a hand
  * looks). Along a slow stroke the average is the stroke itself.
  */
-export function handPath(
-  pen: PenTimeline,
-  frames: number,
-  fps: number,
-  size: number,
-): Float32Array {
-  const n = frames;
-  const raw = new Float32Array(2 * n);
+export function handPath(pen: PenTimeline, frames: number, fps: number, size: number): HandPath {
+  const x = new Float32Array(frames);
+  const y = new Float32Array(frames);
   let lift = 0;
-  for (let k = 0; k < n; k++) {
+  for (let k = 0; k < frames; k++) {
     const tip = penAt(pen, (k + 1) / fps);
     lift += ((tip.down ? 0 : 1) - lift) * 0.5;
-    raw[2 * k] = tip.x + lift * size * 0.012;
-    raw[2 * k + 1] = tip.y - lift * size * 0.018;
+    x[k] = tip.x + lift * size * 0.012;
+    y[k] = tip.y - lift * size * 0.018;
   }
-  const radius = Math.ceil(3 * HAND_SMOOTHING);
-  if (radius === 0) return raw;
+  return { x: averaged(x, HAND_SMOOTHING), y: averaged(y, HAND_SMOOTHING) };
+}
+
+/**
+ * `values` averaged with Gaussian weights (sigma in samples, cut at 3 sigma), the weights
+ * renormalised where the window passes an end of the drawing.
+ */
+function averaged(values: Float32Array, sigma: number): Float32Array {
+  const radius = Math.ceil(3 * sigma);
   const weights = Array.from({ length: 2 * radius + 1 }, (_, i) =>
-    Math.exp(-((i - radius) ** 2) / (2 * HAND_SMOOTHING ** 2)),
+    Math.exp(-((i - radius) ** 2) / (2 * sigma * sigma)),
   );
-  const out = new Float32Array(2 * n);
-  for (let k = 0; k < n; k++) {
-    let [x, y, w] = [0, 0, 0];
-    for (let i = -radius; i <= radius; i++) {
-      const j = k + i;
-      if (j < 0 || j >= n) continue;
-      const wi = weights[i + radius]!;
-      x += wi * raw[2 * j]!;
-      y += wi * raw[2 * j + 1]!;
-      w += wi;
+  const out = new Float32Array(values.length);
+  for (let k = 0; k < values.length; k++) {
+    let sum = 0;
+    let total = 0;
+    for (let j = Math.max(0, k - radius); j <= Math.min(values.length - 1, k + radius); j++) {
+      const w = weights[j - k + radius]!;
+      sum += w * values[j]!;
+      total += w;
     }
-    out[2 * k] = x / w;
-    out[2 * k + 1] = y / w;
+    out[k] = sum / total;
   }
   return out;
 }

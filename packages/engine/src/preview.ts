@@ -1,9 +1,9 @@
 /** The preview-outline helpers for the server (Node: decoding and PNG encoding with sharp). */
 import sharp from 'sharp';
-import { decodeImage, shapeFrame } from './decode.js';
+import { atMostVideoSize, decodeImage } from './decode.js';
 import { EngineError } from './errors.js';
-import type { OutlineResult } from './outline.js';
 import { DEFAULT_OUTPUT_SIZE } from './options.js';
+import type { OutlineResult } from './outline.js';
 import { outline, outlineToGrey } from './outline.js';
 import type { ZoneShape } from './types.js';
 
@@ -27,13 +27,6 @@ export interface PreviewParams {
    */
   longSide?: number;
 }
-
-/**
- * A preview is never drawn larger than a 1080p video's picture: lines and hatching scale with the
- * picture, so it shows the same drawing, and a 12-megapixel phone photo costs a 1080p outline
- * (about a second) instead of five times that.
- */
-const PREVIEW_LIMIT = { ...shapeFrame('16:9', DEFAULT_OUTPUT_SIZE)!, shrinkOnly: true };
 
 /** Decodes an image (path or bytes) and returns its outline as PNG bytes. */
 export async function previewOutline(
@@ -61,7 +54,9 @@ export async function previewOutline(
   }
   const image = await decodeImage(
     input,
-    params.longSide ? { longSide: params.longSide } : { within: PREVIEW_LIMIT },
+    // Never larger than a 1080p video's picture: lines and hatching scale with the picture, so it
+    // is the same drawing, and a 12-megapixel photo costs a 1080p outline, not five times that.
+    params.longSide ? { longSide: params.longSide } : atMostVideoSize(DEFAULT_OUTPUT_SIZE),
   );
   const result = outline(image, {
     grayscaleLevel: level,

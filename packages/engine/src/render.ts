@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, extname, join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { decodeImage, shapeFrame, videoLayout } from './decode.js';
+import type { DecodeOptions } from './decode.js';
 import { DEFAULT_CRF, DEFAULT_PRESET, FfmpegEncoder, ffmpegArgs } from './encoder.js';
 import type { EncodeSettings, FrameSink } from './encoder.js';
 import { EngineError } from './errors.js';
@@ -94,12 +95,9 @@ export async function renderVideo(params: InternalRenderParams): Promise<RenderR
   log?.(`ffmpeg: ${ffmpeg.path} (${ffmpeg.source}, version ${ffmpeg.version})`);
   checkCancelled();
   const t0 = performance.now();
-  const testFrame = params.longSide ? shapeFrame(options.shape, params.longSide) : undefined;
-  const layout = !params.longSide
-    ? videoLayout(options.shape, options.size)
-    : testFrame
-      ? { frame: testFrame }
-      : { longSide: params.longSide };
+  const layout = params.longSide
+    ? atLongSide(options.shape, params.longSide)
+    : videoLayout(options.shape, options.size);
   const image = await decodeImage(params.input, layout);
   // Zones are drawn in the source's pixels: move them to where the picture lies in the frame.
   const { left, top, scale } = image.placement;
@@ -217,6 +215,12 @@ async function writeThumbnail(
     .resize(Math.max(1, Math.round(width * scale)), Math.max(1, Math.round(height * scale)))
     .jpeg({ quality: 85 })
     .toFile(path);
+}
+
+/** A test's size: the shape's frame at that long side, or the picture's own proportions at it. */
+function atLongSide(shape: string, longSide: number): DecodeOptions {
+  const frame = shapeFrame(shape, longSide);
+  return frame ? { frame } : { longSide };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { api, EndpointRequest, EndpointResult } from '@rasma/contract';
+import { queryOptions } from '@tanstack/react-query';
 import { fetchJson } from './http';
 
 type Api = typeof api;
@@ -50,6 +51,13 @@ export function plainGet<K extends PlainRead>(
     EndpointResult<Api[K]>
   >;
 }
+
+/** A plain read as a query: under its key, fetched with plainGet. */
+export const plainQuery = <K extends PlainRead>(name: K) =>
+  queryOptions({
+    queryKey: plainQueryKey(name),
+    queryFn: ({ signal }) => plainGet(name, signal),
+  });
 
 /** POSTs `body` as JSON to a plain write; a non-2xx answer throws an ApiError. */
 export function plainPost<K extends PlainWrite>(

@@ -48,35 +48,38 @@ export async function openProgressStream({
   });
   reply.raw.write(`retry: ${RETRY_MS}\n\n`);
   const heartbeat = setInterval(() => reply.raw.write(': heartbeat\n\n'), HEARTBEAT_MS);
-  request.raw.on('close', () => {
+  const stop = () => {
     clearInterval(heartbeat);
     unsubscribe();
-  });
+  };
+  request.raw.on('close', stop);
 
-  let recent: Parameters<typeof progressEvent>[0][];
   try {
-    recent = await db
-      .select({ id: videos.id, progress: videos.progress, status: videos.status })
-      .from(videos)
-      .where(
-        and(
-          eq(videos.userId, userId),
-          or(
-            eq(videos.status, 'processing'),
-            gt(videos.completedAt, new Date(Date.now() - CATCH_UP_MS)),
-          ),
-        ),
-      );
+    for (const row of await recentVideos(db, userId)) send(progressEvent(row));
   } catch (err) {
     // Closed, the stream is opened again by the browser in RETRY_MS and catches up then.
     request.log.warn({ err }, 'progress stream: catch-up failed, closing it');
-    clearInterval(heartbeat);
-    unsubscribe();
+    stop();
     reply.raw.end();
     return reply;
   }
-  for (const row of recent) send(progressEvent(row));
   for (const event of early) send(event);
   live = true;
   return reply;
+}
+
+/** The user's videos still being made, and those finished in the last CATCH_UP_MS. */
+function recentVideos(db: Db, userId: string) {
+  return db
+    .select({ id: videos.id, progress: videos.progress, status: videos.status })
+    .from(videos)
+    .where(
+      and(
+        eq(videos.userId, userId),
+        or(
+          eq(videos.status, 'processing'),
+          gt(videos.completedAt, new Date(Date.now() - CATCH_UP_MS)),
+        ),
+      ),
+    );
 }

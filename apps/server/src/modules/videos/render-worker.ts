@@ -98,7 +98,7 @@ async function renderVideo(deps: RenderWorkerDeps, videoId: string): Promise<voi
           .catch((err: unknown) => log.warn({ err, videoId }, 'progress not stored'));
       },
     });
-    // The image goes before the video is announced complete, so "completed" always means "source deleted".
+    // The image goes before the video is announced complete: "completed" means "source deleted".
     await deleteSource(deps, source.id, source.storageKey);
     const [done] = await db
       .update(videos)

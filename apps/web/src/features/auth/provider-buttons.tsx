@@ -1,7 +1,7 @@
 import { OAUTH_PROVIDERS, type OAuthProvider } from '@rasma/contract/constants';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
-import { PLAIN_ENDPOINTS, plainGet, plainQueryKey } from '@/lib/plain-endpoints';
+import { PLAIN_ENDPOINTS, plainQuery } from '@/lib/plain-endpoints';
 
 const LABELS: Record<OAuthProvider, string> = {
   google: 'Continue with Google',
@@ -13,10 +13,7 @@ const signInWith = (provider: OAuthProvider) =>
 
 /** Full-page navigations to the login endpoint; a provider this server has no keys for is disabled. */
 export function ProviderButtons() {
-  const { data } = useQuery({
-    queryKey: plainQueryKey('authProviders'),
-    queryFn: ({ signal }) => plainGet('authProviders', signal),
-  });
+  const { data } = useQuery(plainQuery('authProviders'));
   return (
     <div className="grid gap-2">
       {OAUTH_PROVIDERS.map((provider) => {
