@@ -43,6 +43,20 @@ export interface Hatching {
   kind: Uint8Array;
   /** Pen shade 0-255 of hatch pixels. */
   shade: Uint8Array;
+  lines: HatchLines;
+}
+
+/**
+ * Which pen line each hatch pixel lies on, so the pen can draw the lines as they were made
+ * instead of recovering them from pixels.
+ */
+export interface HatchLines {
+  /** Hatching line (layers 0-1) through each pixel, -1 for none. */
+  along: Int32Array;
+  /** Cross-hatching line (layers 2-3) through each pixel, -1 for none. */
+  across: Int32Array;
+  /** Line i runs along the unit vector (dirs[2i], dirs[2i + 1]). */
+  dirs: Float64Array;
 }
 
 export function hatch(params: HatchParams): Hatching {
@@ -84,10 +98,12 @@ export function hatch(params: HatchParams): Hatching {
   // No line of width at most 1.3 half widths, bent at most `wobble`, reaches further than this
   // from its straight centre: most pixels are ruled out before the bend is computed.
   const reach = wobble + 1.3 * halfWidth + 1e-6;
+  let lineK = 0; // which line of its layer lineDistance found
   const lineDistance = (u: number, v: number, layer: number, region: number) => {
     const offset = (layer & 1) * spacing * 0.5;
     const k = Math.round((v - offset) / spacing);
     if (Math.abs(v - offset - k * spacing) > reach) return Infinity;
+    lineK = k;
     const phase = hash01(((region * 4 + layer) * 65_537 + k) | 0) * 2 * Math.PI;
     const bend = Math.sin(u * omega + phase);
     const centre = offset + k * spacing + wobble * bend;
@@ -95,6 +111,38 @@ export function hatch(params: HatchParams): Hatching {
     const w = halfWidth * (1 + 0.3 * bend);
     const d = Math.abs(v - centre);
     return d < w ? d / w : Infinity;
+  };
+  const along = new Int32Array(n).fill(-1);
+  const across = new Int32Array(n).fill(-1);
+  const lineDirs: number[] = [];
+  const ids = new Map<number, number>();
+  // The id of line lineK of a region's layer, numbered as first met.
+  const lineId = (region: number, layer: number, c: number, s: number) => {
+    const key = (region * 4 + layer) * 1_048_576 + lineK + 524_288;
+    let id = ids.get(key);
+    if (id === undefined) {
+      id = ids.size;
+      ids.set(key, id);
+      lineDirs.push(c, s);
+    }
+    return id;
+  };
+  // The nearer of a pixel's two lines of one direction (layers a and a + 1): distance and id.
+  let nearest = -1;
+  const nearer = (u: number, v: number, a: number, depth: number, region: number) => {
+    const o = region * 4 + (a & 2);
+    const c = dirs[o]!;
+    const s = dirs[o + 1]!;
+    let d = lineDistance(u, v, a, region);
+    nearest = d < Infinity ? lineId(region, a, c, s) : -1;
+    if (depth > a + 1) {
+      const d1 = lineDistance(u, v, a + 1, region);
+      if (d1 < d) {
+        d = d1;
+        nearest = lineId(region, a + 1, c, s);
+      }
+    }
+    return d;
   };
   for (let y = 0, p = 0; y < height; y++) {
     for (let x = 0; x < width; x++, p++) {
@@ -104,26 +152,22 @@ export function hatch(params: HatchParams): Hatching {
       const o = region * 4;
       let c = dirs[o]!;
       let s = dirs[o + 1]!;
-      let u = x * c + y * s;
-      let v = y * c - x * s;
-      let along = lineDistance(u, v, 0, region);
-      if (depth > 1) along = Math.min(along, lineDistance(u, v, 1, region));
-      let across = Infinity;
+      const dAlong = nearer(x * c + y * s, y * c - x * s, 0, depth, region);
+      along[p] = nearest;
+      let dAcross = Infinity;
       if (depth > 2) {
         c = dirs[o + 2]!;
         s = dirs[o + 3]!;
-        u = x * c + y * s;
-        v = y * c - x * s;
-        across = lineDistance(u, v, 2, region);
-        if (depth > 3) across = Math.min(across, lineDistance(u, v, 3, region));
+        dAcross = nearer(x * c + y * s, y * c - x * s, 2, depth, region);
+        across[p] = nearest;
       }
-      const d = Math.min(along, across);
+      const d = Math.min(dAlong, dAcross);
       if (d === Infinity) continue;
-      kind[p] = along < Infinity ? KIND.hatch | (across < Infinity ? CROSSED : 0) : KIND.cross;
+      kind[p] = dAlong < Infinity ? KIND.hatch | (dAcross < Infinity ? CROSSED : 0) : KIND.cross;
       shade[p] = 22 + 40 * d * d;
     }
   }
-  return { kind, shade };
+  return { kind, shade, lines: { along, across, dirs: Float64Array.from(lineDirs) } };
 }
 
 /** Morphological opening of the non-zero pixels by a (2r + 1) square: what such squares cover. */

@@ -5,11 +5,13 @@
  */
 import { gaussianBlur } from './blur.js';
 import { edgeTangents, smoothAlongFlow, valueNoise } from './flow.js';
-import { hatch, KIND, labelComponents } from './hatch.js';
+import { CROSSED, hatch, KIND } from './hatch.js';
+import type { HatchLines } from './hatch.js';
 import type { RgbaImage, ZoneShape } from './types.js';
 import { rasterizeZones } from './zones.js';
 
 export { CROSSED, KIND } from './hatch.js';
+export type { HatchLines } from './hatch.js';
 
 export interface OutlineParams {
   /**
@@ -37,6 +39,8 @@ export interface OutlineResult {
    * `CROSSED` marks hatch pixels a cross-hatching line passes over too. 0 on paper.
    */
   kind: Uint8Array;
+  /** The hatching's pen lines through its pixels (ids only where `kind` says hatch or cross). */
+  hatchLines: HatchLines;
 }
 
 /** Edge detection at a 1920 px long side (scaled with the image). */
@@ -145,8 +149,14 @@ export function outline(image: RgbaImage, params: OutlineParams = {}): OutlineRe
     }
   }
   const ink = new Uint8Array(width * height);
-  for (let p = 0; p < ink.length; p++) ink[p] = kind[p] === 0 ? 0 : 1;
-  return { width, height, tone, ink, zoneMap, kind };
+  const { along, across } = hatching.lines;
+  for (let p = 0; p < ink.length; p++) {
+    const k = kind[p]!;
+    ink[p] = k === 0 ? 0 : 1;
+    if ((k & 7) !== KIND.hatch) along[p] = -1;
+    if ((k & 7) !== KIND.cross && (k & CROSSED) === 0) across[p] = -1;
+  }
+  return { width, height, tone, ink, zoneMap, kind, hatchLines: hatching.lines };
 }
 
 /**
@@ -185,14 +195,14 @@ function penLines(
     line[p] = depth > 1 ? 1 : 0;
     pressure[p] = depth;
   }
-  removeSpecks(line, width, height, speckSize(width, height));
-  const { label, sizes } = labelComponents(line, new Uint8Array(n), width, height);
+  const componentSize = new Int32Array(n);
+  removeSpecks(line, width, height, speckSize(width, height), componentSize);
   const contour = Math.round(CONTOUR_AT_1920 * s * s);
   const kind = new Uint8Array(n);
   const tone = new Uint8Array(n).fill(255);
   for (let p = 0; p < n; p++) {
     if (line[p] === 0) continue;
-    kind[p] = sizes[label[p]!]! >= contour ? KIND.contour : KIND.detail;
+    kind[p] = componentSize[p]! >= contour ? KIND.contour : KIND.detail;
     // depth 1 at the rim, 3 and more at the heart of a line.
     const heart = Math.min(1, (pressure[p]! - 1) / 2);
     tone[p] = LINE_RIM - (LINE_RIM - LINE_DARK) * heart;
@@ -206,14 +216,16 @@ export function speckSize(width: number, height: number): number {
 }
 
 /**
- * Clears 8-connected ink components smaller than `minSize` pixels, in place. Works on horizontal
- * runs joined with a union-find, so the cost follows the number of runs, not of pixels.
+ * Clears 8-connected ink components smaller than `minSize` pixels, in place, and writes the size
+ * of each kept pixel's component into `sizes` when given. Works on horizontal runs joined with a
+ * union-find, so the cost follows the number of runs, not of pixels.
  */
 export function removeSpecks(
   ink: Uint8Array,
   width: number,
   height: number,
   minSize: number,
+  sizes?: Int32Array,
 ): void {
   let cap = 1024;
   let runStart = new Int32Array(cap);
@@ -272,8 +284,11 @@ export function removeSpecks(
     size[r] = size[r]! + runEnd[i]! - runStart[i]!;
   }
   for (let i = 0; i < count; i++) {
-    if (size[find(i)]! >= minSize) continue;
-    ink.fill(0, runRow[i]! * width + runStart[i]!, runRow[i]! * width + runEnd[i]!);
+    const total = size[find(i)]!;
+    const from = runRow[i]! * width + runStart[i]!;
+    const to = runRow[i]! * width + runEnd[i]!;
+    if (total < minSize) ink.fill(0, from, to);
+    else sizes?.fill(total, from, to);
   }
 }
 

@@ -235,9 +235,9 @@ describe('orderStrokes', () => {
     },
   );
 
-  it('draws a long hatch line as pieces of 1/32 of the long side, each in its band; contours and details whole', () => {
-    // 640 px long: pieces of at most 20 px. The lines span 50 px: bands of 8 px.
-    const { width, height, ofKind } = picture('Left to right', 640);
+  it('draws a long hatch line as pieces of 1/64 of the long side, each in its band; contours and details whole', () => {
+    // 1280 px long: pieces of at most 20 px. The lines span 50 px: bands of 8 px.
+    const { width, height, ofKind } = picture('Left to right', 1280);
     const contour = ofKind(KIND.contour, [0, 5], [49, 5]);
     const detail = ofKind(KIND.detail, [0, 10], [49, 10]);
     const hatch = ofKind(KIND.hatch, [0, 20], [49, 20]);

@@ -114,7 +114,7 @@ export function orderStrokes(
 }
 
 /** Hatch strokes longer than this share of the long side are drawn as several shorter ones. */
-const HATCH_PIECE = 1 / 32;
+const HATCH_PIECE = 1 / 64;
 
 /**
  * A person hatches in short strokes, as the drawing moves on: a long hatch line is cut into

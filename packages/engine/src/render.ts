@@ -16,7 +16,7 @@ import type { RenderOptionsInput } from './options.js';
 import { parseRenderOptions } from './options.js';
 import { runSteps } from './colour.js';
 import { planSketch } from './sketch.js';
-import { FPS } from './timeline.js';
+import { FPS, timeline } from './timeline.js';
 
 export interface RenderParams {
   /** Image file path or bytes. */
@@ -112,24 +112,6 @@ export async function renderVideo(params: InternalRenderParams): Promise<RenderR
   handReady.catch(() => undefined);
   progress(1);
   checkCancelled();
-  const sketch = planSketch(image, {
-    zones,
-    zoneScale: 1,
-    grayscaleLevel: options.grayscaleLevel,
-    direction: options.direction,
-    drawingTime: options.drawingTime,
-    colour: options.aiModel === 'rasma-ai-color',
-    seed: options.seed,
-    deferColour: true,
-  });
-  const { width, height } = image;
-  const t1 = performance.now();
-  sketch.script.hand = await handReady;
-  log?.(
-    `prepared ${width}x${height}: decode ${Math.round(tDecoded - t0)} ms, outline+strokes+plan ${Math.round(t1 - tDecoded)} ms, total ${Math.round(performance.now() - t0)} ms`,
-  );
-  progress(4);
-  checkCancelled();
 
   const temp = await mkdtemp(join(params.tempDir ?? tmpdir(), 'rasma-'));
   let sink: FrameSink | undefined;
@@ -138,12 +120,13 @@ export async function renderVideo(params: InternalRenderParams): Promise<RenderR
   try {
     const video = join(temp, 'video.mp4');
     const thumb = join(temp, 'thumbnail.jpg');
-    const { renderedFrames: rendered, holdFrames } = sketch.timeline;
+    const colourModel = options.aiModel === 'rasma-ai-color';
+    const { width, height } = image;
     const settings: EncodeSettings = {
       width,
       height,
       fps: FPS,
-      holdFrames,
+      holdFrames: timeline(options.drawingTime, colourModel).holdFrames,
       preset: params.preset ?? DEFAULT_PRESET,
       crf: params.crf ?? DEFAULT_CRF,
       output: video,
@@ -151,7 +134,28 @@ export async function renderVideo(params: InternalRenderParams): Promise<RenderR
     sink = params.sink
       ? params.sink(settings, ffmpeg)
       : new FfmpegEncoder(ffmpeg.path, ffmpegArgs(settings));
-    await sink.start();
+    // ffmpeg starts up while the plan is computed.
+    const started = sink.start();
+    started.catch(() => undefined);
+    const sketch = planSketch(image, {
+      zones,
+      zoneScale: 1,
+      grayscaleLevel: options.grayscaleLevel,
+      direction: options.direction,
+      drawingTime: options.drawingTime,
+      colour: colourModel,
+      seed: options.seed,
+      deferColour: true,
+    });
+    const t1 = performance.now();
+    sketch.script.hand = await handReady;
+    log?.(
+      `prepared ${width}x${height}: decode ${Math.round(tDecoded - t0)} ms, outline+strokes+plan ${Math.round(t1 - tDecoded)} ms, total ${Math.round(performance.now() - t0)} ms`,
+    );
+    await started;
+    progress(4);
+    checkCancelled();
+    const { renderedFrames: rendered, holdFrames } = sketch.timeline;
     const thumbnails: Promise<void>[] = [];
     if (sketch.finalRgb) thumbnails.push(writeThumbnail(sketch.finalRgb, width, height, thumb));
     const colour = sketch.colourSteps;

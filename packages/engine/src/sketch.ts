@@ -57,7 +57,7 @@ export function planSketch(image: RgbaImage, params: SketchParams): Sketch {
     zoneScale: params.zoneScale,
   });
   const grey = outlineToGrey(lines);
-  const traced = penStrokes(lines.kind, lines.zoneMap, width, height);
+  const traced = penStrokes(lines);
   const owner = traced.owner;
   const directions: Direction[] = [params.direction, ...params.zones.map((z) => z.direction)];
   const strokes = orderStrokes(traced.strokes, width, height, directions);
@@ -93,7 +93,12 @@ export function planSketch(image: RgbaImage, params: SketchParams): Sketch {
   let finalRgb: Uint8Array | undefined;
   if (!colour) {
     finalRgb = new Uint8Array(width * height * 3);
-    for (let p = 0; p < grey.length; p++) finalRgb.fill(grey[p]!, p * 3, p * 3 + 3);
+    for (let p = 0, j = 0; p < grey.length; p++, j += 3) {
+      const g = grey[p]!;
+      finalRgb[j] = g;
+      finalRgb[j + 1] = g;
+      finalRgb[j + 2] = g;
+    }
   } else if (!params.deferColour) {
     const done = runSteps(colour);
     script.colour = done.colour;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { centreLines, thin, traceStrokes } from './strokes.js';
+import { KIND, CROSSED, outline } from './outline.js';
+import { centreLines, penStrokes, thin, traceStrokes } from './strokes.js';
 
 function draw(
   width: number,
@@ -77,5 +78,56 @@ describe('strokes', () => {
     ink.forEach((v, p) => {
       if (v) expect(owner[p]).toBeGreaterThanOrEqual(0);
     });
+  });
+
+  it('draws the hatching along the lines it was made of: whole lines, each pixel owned by its own line', () => {
+    // A dark square at the darkest level: hatching and cross-hatching over all of it.
+    const size = 400;
+    const data = new Uint8Array(size * size * 4).fill(255);
+    for (let y = 120; y < 280; y++)
+      for (let x = 120; x < 280; x++) data.fill(30, (y * size + x) * 4, (y * size + x) * 4 + 3);
+    const lines = outline({ width: size, height: size, data }, { grayscaleLevel: 255 });
+    const { strokes, owner } = penStrokes(lines);
+    // The kinds of strokes through each pixel (a crossing is on a hatching and a cross line).
+    const kindsOnStrokes = new Map<number, number>();
+    for (const s of strokes)
+      for (const p of s.pixels)
+        kindsOnStrokes.set(p, (kindsOnStrokes.get(p) ?? 0) | (1 << s.kind!));
+    let hatchPixels = 0;
+    let crossed = 0;
+    for (let p = 0; p < lines.kind.length; p++) {
+      const k = lines.kind[p]!;
+      if ((k & 7) !== KIND.hatch && (k & 7) !== KIND.cross) continue;
+      hatchPixels++;
+      if (k & CROSSED) crossed++;
+      const o = owner[p]!;
+      // A hatch pixel (crossed or not) is drawn with its hatching line, a cross-hatching pixel
+      // with its own line, and by the pen passing right there, not on a neighbouring line.
+      expect((kindsOnStrokes.get(o)! >> (k & 7)) & 1).toBe(1);
+      const dx = (o % size) - (p % size);
+      const dy = Math.floor(o / size) - Math.floor(p / size);
+      expect(Math.hypot(dx, dy)).toBeLessThan(2.5);
+    }
+    expect(hatchPixels).toBeGreaterThan(5000);
+    expect(crossed).toBeGreaterThan(200);
+    for (const kind of [KIND.hatch, KIND.cross]) {
+      const ofKind = strokes.filter((s) => s.kind === kind);
+      // Lines run across the 160 px square: most of the hatching is drawn in whole lines, tens of
+      // pixels long (the short ones are bits of lines outside the square's edge), their pixels a
+      // step apart.
+      const total = ofKind.reduce((sum, s) => sum + s.pixels.length, 0);
+      const inLong = ofKind.reduce(
+        (sum, s) => sum + (s.pixels.length >= 60 ? s.pixels.length : 0),
+        0,
+      );
+      expect(inLong / total).toBeGreaterThan(0.7);
+      for (const s of ofKind)
+        for (let i = 1; i < s.pixels.length; i++) {
+          const a = s.pixels[i - 1]!;
+          const b = s.pixels[i]!;
+          expect(Math.abs((a % size) - (b % size))).toBeLessThanOrEqual(3);
+          expect(Math.abs(Math.floor(a / size) - Math.floor(b / size))).toBeLessThanOrEqual(3);
+        }
+    }
   });
 });

@@ -1,4 +1,5 @@
-import { CROSSED, KIND } from './hatch.js';
+import { KIND } from './hatch.js';
+import type { OutlineResult } from './outline.js';
 
 /**
  * Strokes: thin the ink to centre lines (Zhang-Suen), split them at junctions and where the zone
@@ -324,46 +325,107 @@ export function traceStrokes(
 
 /**
  * The pen's strokes for an outline, and each ink pixel's centre-line pixel. Strokes never mix
- * groups or kinds. Cross-hatching is thinned on its own, over the hatch lines it crosses, so both
- * stay whole lines instead of breaking at every crossing.
+ * groups or kinds. Lines are thinned to their centre lines; the hatching is drawn along the lines
+ * it was made of (`hatchStrokes`).
  */
-export function penStrokes(
-  kind: Uint8Array,
-  zoneMap: Uint8Array,
-  width: number,
-  height: number,
-): { strokes: Stroke[]; owner: Int32Array } {
+export function penStrokes(lines: OutlineResult): { strokes: Stroke[]; owner: Int32Array } {
+  const { kind, zoneMap, width, height } = lines;
   const n = width * height;
-  const mainInk = new Uint8Array(n);
-  const mainKeys = new Uint16Array(n);
-  const crossInk = new Uint8Array(n);
-  const crossKeys = new Uint16Array(n);
-  let crossCount = 0;
+  const lineInk = new Uint8Array(n);
+  const keys = new Uint16Array(n);
   for (let p = 0; p < n; p++) {
-    const k = kind[p]!;
-    if (k === 0) continue;
-    const base = zoneMap[p]! * 8;
-    const primary = k & 7;
-    if (primary !== KIND.cross) {
-      mainInk[p] = 1;
-      mainKeys[p] = base + primary;
-    }
-    if (primary === KIND.cross || k & CROSSED) {
-      crossInk[p] = 1;
-      crossKeys[p] = base + KIND.cross;
-      crossCount++;
-    }
+    const k = kind[p]! & 7;
+    if (k !== KIND.contour && k !== KIND.detail) continue;
+    lineInk[p] = 1;
+    keys[p] = zoneMap[p]! * 8 + k;
   }
-  const toStrokes = (list: Stroke[]) =>
-    list.map((s) => ({ group: s.group >> 3, kind: s.group & 7, pixels: s.pixels }));
-  const main = centreLines(mainInk, mainKeys, width, height);
-  const strokes = toStrokes(traceStrokes(main.skeleton, mainKeys, width, height));
-  const owner = main.owner;
-  if (crossCount > 0) {
-    const cross = centreLines(crossInk, crossKeys, width, height);
-    strokes.push(...toStrokes(traceStrokes(cross.skeleton, crossKeys, width, height)));
-    for (let p = 0; p < n; p++)
-      if (mainInk[p] === 0 && crossInk[p] === 1) owner[p] = cross.owner[p]!;
-  }
+  const { skeleton, owner } = centreLines(lineInk, keys, width, height);
+  const strokes: Stroke[] = traceStrokes(skeleton, keys, width, height).map((s) => ({
+    group: s.group >> 3,
+    kind: s.group & 7,
+    pixels: s.pixels,
+  }));
+  strokes.push(...hatchStrokes(lines, owner));
   return { strokes, owner };
+}
+
+/** A hatch line goes on as one stroke across gaps of at most this many pixels. */
+const HATCH_GAP = 2;
+
+/**
+ * The hatching's strokes, straight from the lines it was made of: a line's pixels in order along
+ * it, one centre pixel (the darkest, nearest the line's middle) per pixel-long step. A line that
+ * leaves its region, or that a pen line cuts, for more than HATCH_GAP steps goes on as a new
+ * stroke. Sets each hatch pixel's owner to its step's centre pixel (on the hatching line where a
+ * cross-hatching line passes over it too).
+ */
+export function hatchStrokes(lines: OutlineResult, owner: Int32Array): Stroke[] {
+  const { zoneMap, tone, width } = lines;
+  const { along, across, dirs } = lines.hatchLines;
+  const lineCount = dirs.length / 2;
+  // Each line's pixels, by a counting sort: line i's are members[start[i] .. start[i + 1]).
+  const start = new Int32Array(lineCount + 1);
+  for (let p = 0; p < along.length; p++) {
+    if (along[p]! >= 0) start[along[p]! + 1]!++;
+    if (across[p]! >= 0) start[across[p]! + 1]!++;
+  }
+  for (let i = 0; i < lineCount; i++) start[i + 1]! += start[i]!;
+  const members = new Int32Array(start[lineCount]!);
+  const next = start.slice(0, lineCount);
+  for (let p = 0; p < along.length; p++) {
+    if (along[p]! >= 0) members[next[along[p]!]!++] = p;
+    if (across[p]! >= 0) members[next[across[p]!]!++] = p;
+  }
+  const position = new Float64Array(members.length); // along the line
+  let centre = new Int32Array(256); // centre pixel of each step, -1 for none
+  const strokes: Stroke[] = [];
+  for (let line = 0; line < lineCount; line++) {
+    const a = start[line]!;
+    const b = start[line + 1]!;
+    if (a === b) continue;
+    const c = dirs[line * 2]!;
+    const s = dirs[line * 2 + 1]!;
+    let u0 = Infinity;
+    let u1 = -Infinity;
+    for (let i = a; i < b; i++) {
+      const p = members[i]!;
+      const x = p % width;
+      const u = x * c + ((p - x) / width) * s;
+      position[i] = u;
+      if (u < u0) u0 = u;
+      if (u > u1) u1 = u;
+    }
+    const steps = Math.floor(u1 - u0) + 1;
+    if (centre.length < steps) centre = new Int32Array(steps * 2);
+    centre.fill(-1, 0, steps);
+    for (let i = a; i < b; i++) {
+      const p = members[i]!;
+      const j = Math.floor(position[i]! - u0);
+      const q = centre[j]!;
+      if (q < 0 || tone[p]! < tone[q]!) centre[j] = p;
+    }
+    const hatching = along[members[a]!] === line;
+    for (let i = a; i < b; i++) {
+      const p = members[i]!;
+      if (hatching || along[p]! < 0) owner[p] = centre[Math.floor(position[i]! - u0)]!;
+    }
+    const stroke = { group: zoneMap[members[a]!]!, kind: hatching ? KIND.hatch : KIND.cross };
+    let pixels: number[] = [];
+    let gap = 0;
+    for (let j = 0; j < steps; j++) {
+      const q = centre[j]!;
+      if (q < 0) {
+        gap++;
+        continue;
+      }
+      if (gap > HATCH_GAP && pixels.length > 0) {
+        strokes.push({ ...stroke, pixels });
+        pixels = [];
+      }
+      gap = 0;
+      pixels.push(q);
+    }
+    strokes.push({ ...stroke, pixels });
+  }
+  return strokes;
 }
