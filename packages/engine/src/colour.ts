@@ -6,7 +6,7 @@
  */
 import { gaussianBlur } from './blur.js';
 import type { Buckets, ColourScript } from './frames.js';
-import { labelComponents } from './hatch.js';
+import { labelComponents } from './components.js';
 import { alongDirection, bucketByFrame, groupOrder } from './plan.js';
 import type { Direction } from './types.js';
 import { rgbToYuv420 } from './yuv.js';

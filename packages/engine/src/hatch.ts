@@ -4,6 +4,7 @@
  * region (8-connected, within one drawing group) gets its own angle, along its long axis, and the
  * lines are clipped to it with a slight hand wobble and pressure. Pure.
  */
+import { labelComponents } from './components.js';
 import { hash01 } from './flow.js';
 
 /** Pixel kinds of the outline (`OutlineResult.kind`, low 3 bits). */
@@ -77,7 +78,7 @@ export function hatch(params: HatchParams): Hatching {
   const wide = openMask(layers, width, height, Math.max(2, Math.round(2 * scale)));
   for (let p = 0; p < n; p++) if (wide[p] === 0) layers[p] = 0;
   const { label, count } = labelComponents(layers, groupMap, width, height);
-  const angle = regionAngles(label, count, width);
+  const { angles, boxes } = regionShapes(label, count, width);
   const kind = new Uint8Array(n);
   const shade = new Uint8Array(n);
   // Small pictures keep lines a few pixels apart, or hatching would close into a slab.
@@ -86,64 +87,65 @@ export function hatch(params: HatchParams): Hatching {
   const wobble = (WOBBLE_AT_1920 * spacing) / SPACING_AT_1920;
   const omega = (2 * Math.PI) / (WOBBLE_PERIOD_AT_1920 * scale);
   // Per region, the unit vectors along the hatching and along the cross-hatching.
-  const dirs = new Float64Array(angle.length * 4);
-  angle.forEach((a, r) => {
+  const dirs = new Float64Array(count * 4);
+  angles.forEach((a, r) => {
     dirs.set(
       [Math.cos(a), Math.sin(a), Math.cos(a + CROSS_ANGLE), Math.sin(a + CROSS_ANGLE)],
       r * 4,
     );
   });
-  // Distance (in half widths) from the pixel to the nearest line of one layer, given its
-  // coordinates u along and v across the lines; Infinity when off every line.
+  // Line k of layer l in region r (k counts lines across the region) has the id
+  // first[r * 4 + l] + k - kMin[r * 4 + l]: one id for each line the region's box can hold.
+  // Layers 0 and 1 run along dirs[r * 4], layers 2 and 3 along dirs[r * 4 + 2] (i & ~1).
+  const kMin = new Int32Array(count * 4);
+  const first = new Int32Array(count * 4 + 1);
+  for (let i = 0; i < count * 4; i++) {
+    // Across-coordinates v = y c - x s of the region box's corners, for the layer's direction.
+    const r = i >> 2;
+    const c = dirs[i & ~1]!;
+    const s = dirs[(i & ~1) + 1]!;
+    const xs = [boxes[r * 4]!, boxes[r * 4 + 2]!];
+    const vs = [boxes[r * 4 + 1]!, boxes[r * 4 + 3]!].flatMap((y) => xs.map((x) => y * c - x * s));
+    const offset = (i & 1) * spacing * 0.5;
+    const lo = Math.floor((Math.min(...vs) - offset) / spacing);
+    const hi = Math.ceil((Math.max(...vs) - offset) / spacing);
+    kMin[i] = lo;
+    first[i + 1] = first[i]! + hi - lo + 1;
+  }
+  const lineCount = first[count * 4]!;
+  const lineDirs = new Float64Array(lineCount * 2);
+  const phase = new Float64Array(lineCount); // of each line's wobble
+  for (let i = 0; i < count * 4; i++) {
+    for (let id = first[i]!; id < first[i + 1]!; id++) {
+      lineDirs[id * 2] = dirs[i & ~1]!;
+      lineDirs[id * 2 + 1] = dirs[(i & ~1) + 1]!;
+      const k = id - first[i]! + kMin[i]!;
+      phase[id] = hash01((i * 65_537 + k) | 0) * 2 * Math.PI;
+    }
+  }
   // No line of width at most 1.3 half widths, bent at most `wobble`, reaches further than this
   // from its straight centre: most pixels are ruled out before the bend is computed.
   const reach = wobble + 1.3 * halfWidth + 1e-6;
-  let lineK = 0; // which line of its layer lineDistance found
+  let hit = -1; // the line lineDistance found
+  // Distance (in half widths) from the pixel to the nearest line of one layer, given its
+  // coordinates u along and v across the lines; Infinity when off every line.
   const lineDistance = (u: number, v: number, layer: number, region: number) => {
     const offset = (layer & 1) * spacing * 0.5;
     const k = Math.round((v - offset) / spacing);
     if (Math.abs(v - offset - k * spacing) > reach) return Infinity;
-    lineK = k;
-    const phase = hash01(((region * 4 + layer) * 65_537 + k) | 0) * 2 * Math.PI;
-    const bend = Math.sin(u * omega + phase);
+    const o = region * 4 + layer;
+    const id = first[o]! + k - kMin[o]!;
+    const bend = Math.sin(u * omega + phase[id]!);
     const centre = offset + k * spacing + wobble * bend;
     // Pressure: the line swells and thins a little along its length.
     const w = halfWidth * (1 + 0.3 * bend);
     const d = Math.abs(v - centre);
-    return d < w ? d / w : Infinity;
+    if (d >= w) return Infinity;
+    hit = id;
+    return d / w;
   };
   const along = new Int32Array(n).fill(-1);
   const across = new Int32Array(n).fill(-1);
-  const lineDirs: number[] = [];
-  const ids = new Map<number, number>();
-  // The id of line lineK of a region's layer, numbered as first met.
-  const lineId = (region: number, layer: number, c: number, s: number) => {
-    const key = (region * 4 + layer) * 1_048_576 + lineK + 524_288;
-    let id = ids.get(key);
-    if (id === undefined) {
-      id = ids.size;
-      ids.set(key, id);
-      lineDirs.push(c, s);
-    }
-    return id;
-  };
-  // The nearer of a pixel's two lines of one direction (layers a and a + 1): distance and id.
-  let nearest = -1;
-  const nearer = (u: number, v: number, a: number, depth: number, region: number) => {
-    const o = region * 4 + (a & 2);
-    const c = dirs[o]!;
-    const s = dirs[o + 1]!;
-    let d = lineDistance(u, v, a, region);
-    nearest = d < Infinity ? lineId(region, a, c, s) : -1;
-    if (depth > a + 1) {
-      const d1 = lineDistance(u, v, a + 1, region);
-      if (d1 < d) {
-        d = d1;
-        nearest = lineId(region, a + 1, c, s);
-      }
-    }
-    return d;
-  };
   for (let y = 0, p = 0; y < height; y++) {
     for (let x = 0; x < width; x++, p++) {
       const depth = layers[p]!;
@@ -152,14 +154,30 @@ export function hatch(params: HatchParams): Hatching {
       const o = region * 4;
       let c = dirs[o]!;
       let s = dirs[o + 1]!;
-      const dAlong = nearer(x * c + y * s, y * c - x * s, 0, depth, region);
-      along[p] = nearest;
+      let u = x * c + y * s;
+      let v = y * c - x * s;
+      hit = -1;
+      let dAlong = lineDistance(u, v, 0, region);
+      let line = hit;
+      if (depth > 1) {
+        const d = lineDistance(u, v, 1, region);
+        if (d < dAlong) [dAlong, line] = [d, hit];
+      }
+      along[p] = line;
       let dAcross = Infinity;
       if (depth > 2) {
         c = dirs[o + 2]!;
         s = dirs[o + 3]!;
-        dAcross = nearer(x * c + y * s, y * c - x * s, 2, depth, region);
-        across[p] = nearest;
+        u = x * c + y * s;
+        v = y * c - x * s;
+        hit = -1;
+        dAcross = lineDistance(u, v, 2, region);
+        line = hit;
+        if (depth > 3) {
+          const d = lineDistance(u, v, 3, region);
+          if (d < dAcross) [dAcross, line] = [d, hit];
+        }
+        across[p] = line;
       }
       const d = Math.min(dAlong, dAcross);
       if (d === Infinity) continue;
@@ -167,7 +185,7 @@ export function hatch(params: HatchParams): Hatching {
       shade[p] = 22 + 40 * d * d;
     }
   }
-  return { kind, shade, lines: { along, across, dirs: Float64Array.from(lineDirs) } };
+  return { kind, shade, lines: { along, across, dirs: lineDirs } };
 }
 
 /** Morphological opening of the non-zero pixels by a (2r + 1) square: what such squares cover. */
@@ -207,57 +225,18 @@ export function openMask(mask: Uint8Array, width: number, height: number, r: num
 }
 
 /**
- * 8-connected components of the non-zero pixels of `mask`, never joining pixels of different
- * groups. Labels start at 0; -1 marks pixels outside the mask.
- */
-export function labelComponents(
-  mask: Uint8Array,
-  groupMap: Uint8Array | Uint32Array,
-  width: number,
-  height: number,
-): { label: Int32Array; count: number; sizes: Int32Array } {
-  const n = width * height;
-  const label = new Int32Array(n).fill(-1);
-  const queue = new Int32Array(n);
-  const sizes: number[] = [];
-  let count = 0;
-  for (let s = 0; s < n; s++) {
-    if (mask[s] === 0 || label[s] !== -1) continue;
-    const g = groupMap[s];
-    let head = 0;
-    let tail = 0;
-    queue[tail++] = s;
-    label[s] = count;
-    while (head < tail) {
-      const p = queue[head++]!;
-      const x = p % width;
-      const y = (p - x) / width;
-      for (let dy = -1; dy <= 1; dy++) {
-        const yy = y + dy;
-        if (yy < 0 || yy >= height) continue;
-        for (let dx = -1; dx <= 1; dx++) {
-          const xx = x + dx;
-          if (xx < 0 || xx >= width) continue;
-          const q = yy * width + xx;
-          if (mask[q] !== 0 && label[q] === -1 && groupMap[q] === g) {
-            label[q] = count;
-            queue[tail++] = q;
-          }
-        }
-      }
-    }
-    sizes.push(tail);
-    count++;
-  }
-  return { label, count, sizes: Int32Array.from(sizes) };
-}
-
-/**
  * Hatching angle of each region: along its long axis (second moments), or 45 degrees rising to
- * the right, as a right hand hatches, when the region has no clear long axis.
+ * the right, as a right hand hatches, when the region has no clear long axis. And each region's
+ * box: min x, min y, max x, max y.
  */
-function regionAngles(label: Int32Array, count: number, width: number): Float64Array {
+function regionShapes(
+  label: Int32Array,
+  count: number,
+  width: number,
+): { angles: Float64Array; boxes: Float64Array } {
   const m = new Float64Array(count * 6); // n, sx, sy, sxx, sxy, syy
+  const boxes = new Float64Array(count * 4);
+  for (let r = 0; r < count; r++) boxes.set([Infinity, Infinity, -Infinity, -Infinity], r * 4);
   for (let p = 0; p < label.length; p++) {
     const r = label[p]!;
     if (r < 0) continue;
@@ -270,6 +249,11 @@ function regionAngles(label: Int32Array, count: number, width: number): Float64A
     m[o + 3]! += x * x;
     m[o + 4]! += x * y;
     m[o + 5]! += y * y;
+    const b = r * 4;
+    if (x < boxes[b]!) boxes[b] = x;
+    if (y < boxes[b + 1]!) boxes[b + 1] = y;
+    if (x > boxes[b + 2]!) boxes[b + 2] = x;
+    if (y > boxes[b + 3]!) boxes[b + 3] = y;
   }
   const angles = new Float64Array(count);
   for (let r = 0; r < count; r++) {
@@ -283,5 +267,5 @@ function regionAngles(label: Int32Array, count: number, width: number): Float64A
     const elongation = Math.hypot(a - c, 2 * b) / (a + c || 1);
     angles[r] = elongation > 0.35 ? 0.5 * Math.atan2(2 * b, a - c) : -Math.PI / 4;
   }
-  return angles;
+  return { angles, boxes };
 }

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { solidInkShare } from '../test/measures.js';
-import { KIND, outline, outlineToGrey, removeSpecks } from './outline.js';
+import { removeSpecks } from './components.js';
+import { KIND, outline, outlineToGrey } from './outline.js';
 import type { OutlineResult } from './outline.js';
 import type { RgbaImage } from './types.js';
 

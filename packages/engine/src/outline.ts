@@ -5,6 +5,7 @@
  */
 import { gaussianBlur } from './blur.js';
 import { edgeTangents, smoothAlongFlow, valueNoise } from './flow.js';
+import { removeSpecks } from './components.js';
 import { CROSSED, hatch, KIND } from './hatch.js';
 import type { HatchLines } from './hatch.js';
 import type { RgbaImage, ZoneShape } from './types.js';
@@ -213,89 +214,6 @@ function penLines(
 export function speckSize(width: number, height: number): number {
   const f = Math.max(width, height) / 1920;
   return Math.max(3, Math.round(SPECK_AT_1920 * f * f));
-}
-
-/**
- * Clears 8-connected ink components smaller than `minSize` pixels, in place, and writes the size
- * of each kept pixel's component into `sizes` when given. Works on horizontal runs joined with a
- * union-find, so the cost follows the number of runs, not of pixels.
- */
-export function removeSpecks(
-  ink: Uint8Array,
-  width: number,
-  height: number,
-  minSize: number,
-  sizes?: Int32Array,
-): void {
-  let cap = 1024;
-  let runStart = new Int32Array(cap);
-  let runEnd = new Int32Array(cap); // exclusive
-  let runRow = new Int32Array(cap);
-  let parent = new Int32Array(cap);
-  let count = 0;
-  const find = (a: number): number => {
-    while (parent[a] !== a) {
-      const p = parent[parent[a]!]!;
-      parent[a] = p;
-      a = p;
-    }
-    return a;
-  };
-  let prevFirst = 0;
-  let prevEnd = 0;
-  for (let y = 0; y < height; y++) {
-    const o = y * width;
-    const first = count;
-    let k = prevFirst;
-    let x = 0;
-    while (x < width) {
-      if (ink[o + x] === 0) {
-        x++;
-        continue;
-      }
-      const s0 = x;
-      while (x < width && ink[o + x] === 1) x++;
-      if (count === cap) {
-        cap *= 2;
-        runStart = grow(runStart, cap);
-        runEnd = grow(runEnd, cap);
-        runRow = grow(runRow, cap);
-        parent = grow(parent, cap);
-      }
-      runStart[count] = s0;
-      runEnd[count] = x;
-      runRow[count] = y;
-      parent[count] = count;
-      // Join with runs of the previous row that touch [s0 - 1, x] (8-connectivity).
-      while (k < prevEnd && runEnd[k]! < s0) k++;
-      for (let j = k; j < prevEnd && runStart[j]! <= x; j++) {
-        const a = find(j);
-        const b = find(count);
-        if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
-      }
-      count++;
-    }
-    prevFirst = first;
-    prevEnd = count;
-  }
-  const size = new Int32Array(count);
-  for (let i = 0; i < count; i++) {
-    const r = find(i);
-    size[r] = size[r]! + runEnd[i]! - runStart[i]!;
-  }
-  for (let i = 0; i < count; i++) {
-    const total = size[find(i)]!;
-    const from = runRow[i]! * width + runStart[i]!;
-    const to = runRow[i]! * width + runEnd[i]!;
-    if (total < minSize) ink.fill(0, from, to);
-    else sizes?.fill(total, from, to);
-  }
-}
-
-function grow(a: Int32Array, cap: number): Int32Array<ArrayBuffer> {
-  const b = new Int32Array(cap);
-  b.set(a);
-  return b;
 }
 
 /** The outline as a grey picture: white paper, ink pixels in their pen shade. */

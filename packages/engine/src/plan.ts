@@ -159,7 +159,10 @@ function nearestFirst(
   oriented.forEach((s, i) => {
     const a = s.pixels[0]!;
     const b = s.pixels[s.pixels.length - 1]!;
-    ends.set([a % width, Math.floor(a / width), b % width, Math.floor(b / width)], i * 4);
+    ends[i * 4] = a % width;
+    ends[i * 4 + 1] = Math.floor(a / width);
+    ends[i * 4 + 2] = b % width;
+    ends[i * 4 + 3] = Math.floor(b / width);
   });
   // Stroke starts in a grid of cells, searched ring by ring around the pen.
   const gw = Math.ceil(width / CELL);
@@ -186,7 +189,10 @@ function nearestFirst(
           if (gx < 0 || gx >= gw) continue;
           for (const i of cells[gy * gw + gx]!) {
             const d = (ends[i * 4]! - x) ** 2 + (ends[i * 4 + 1]! - y) ** 2;
-            if (d < bestD || (d === bestD && i < best)) [best, bestD] = [i, d];
+            if (d < bestD || (d === bestD && i < best)) {
+              best = i;
+              bestD = d;
+            }
           }
         }
       }
@@ -207,15 +213,13 @@ export function timeStrokes(
   height: number,
   duration: number,
 ): Plan {
-  const xy = (p: number): [number, number] => [p % width, Math.floor(p / width)];
   let weight = 0;
   let count = 0;
-  let prev: [number, number] | undefined;
+  let last = -1; // the previous stroke's last pixel
   for (const s of strokes) {
-    const start = xy(s.pixels[0]!);
-    if (prev) weight += PEN_UP_WEIGHT * Math.hypot(start[0] - prev[0], start[1] - prev[1]);
+    if (last >= 0) weight += PEN_UP_WEIGHT * distance(last, s.pixels[0]!, width);
     weight += Math.max(MIN_STROKE_LENGTH, pathLength(s.pixels, width));
-    prev = xy(s.pixels[s.pixels.length - 1]!);
+    last = s.pixels[s.pixels.length - 1]!;
     count += s.pixels.length;
   }
   const secondsPerPixel = duration / weight; // NaN without strokes, and then unused
@@ -226,30 +230,30 @@ export function timeStrokes(
   const down = new Uint8Array(count);
   let k = 0;
   let now = 0;
-  prev = undefined;
+  last = -1;
   for (const s of strokes) {
-    const len = pathLength(s.pixels, width);
-    const [sx, sy] = xy(s.pixels[0]!);
-    if (prev) now += PEN_UP_WEIGHT * Math.hypot(sx - prev[0], sy - prev[1]) * secondsPerPixel;
+    const { pixels } = s;
+    const len = pathLength(pixels, width);
+    if (last >= 0) now += PEN_UP_WEIGHT * distance(last, pixels[0]!, width) * secondsPerPixel;
     const start = now;
     const strokeTime = Math.max(MIN_STROKE_LENGTH, len) * secondsPerPixel;
     const ease = len >= EASE_MIN_LENGTH ? STROKE_EASE / (2 * Math.PI) : 0;
     let along = 0;
-    s.pixels.forEach((p, i) => {
-      const [px, py] = xy(p);
-      if (i > 0) along += stepLength(px - prev![0], py - prev![1]);
+    for (let i = 0; i < pixels.length; i++) {
+      const p = pixels[i]!;
+      if (i > 0) along += distance(pixels[i - 1]!, p, width);
       // Slower at both ends of a stroke, faster in the middle, as a hand moves.
       const u = len > 0 ? along / len : 1;
       now = start + strokeTime * (u + ease * Math.sin(2 * Math.PI * u));
       t[k] = now;
-      x[k] = px;
-      y[k] = py;
+      x[k] = p % width;
+      y[k] = Math.floor(p / width);
       down[k] = i === 0 ? 0 : 1;
       k++;
       // The first pass counts (times only grow).
       if (Number.isNaN(pixelTime[p])) pixelTime[p] = now;
-      prev = [px, py];
-    });
+    }
+    last = pixels[pixels.length - 1]!;
     now = start + strokeTime;
   }
   // The last keyframe lands exactly at the end, whatever the rounding (none without strokes).
@@ -257,18 +261,16 @@ export function timeStrokes(
   return { pixelTime, pen: { t, x, y, down } };
 }
 
-/** Length of a step between two pixels (Math.hypot is several times slower than this). */
-function stepLength(dx: number, dy: number): number {
+/** Distance between two pixels given by index (Math.hypot is several times slower than this). */
+function distance(a: number, b: number, width: number): number {
+  const dx = (b % width) - (a % width);
+  const dy = Math.floor(b / width) - Math.floor(a / width);
   return Math.sqrt(dx * dx + dy * dy);
 }
 
 function pathLength(pixels: readonly number[], width: number): number {
   let len = 0;
-  for (let i = 1; i < pixels.length; i++) {
-    const a = pixels[i - 1]!;
-    const b = pixels[i]!;
-    len += stepLength((b % width) - (a % width), Math.floor(b / width) - Math.floor(a / width));
-  }
+  for (let i = 1; i < pixels.length; i++) len += distance(pixels[i - 1]!, pixels[i]!, width);
   return len;
 }
 
