@@ -16,6 +16,8 @@ export const COLOUR_RAMP_FRAMES = 4;
 /** Lightness levels of the simplified picture, and how much paper shows through. */
 const PAINT_LEVELS = 7;
 const PAPER_SHOWS = 0.12;
+const PAINT_SHOWS = 1 - PAPER_SHOWS;
+const PAPER_TONE = 255 * PAPER_SHOWS;
 /** Smoothing of lightness and of hue, at a 1920 px long side (scaled with the image). */
 const PAINT_SIGMA_AT_1920 = 3;
 const HUE_SIGMA_AT_1920 = 8;
@@ -54,9 +56,12 @@ function paint(
   const rgb = new Uint8Array(n * 3);
   const key = new Uint32Array(n);
   const step = 255 / (PAINT_LEVELS - 1);
+  const [red, green, blue] = channels as [Float32Array, Float32Array, Float32Array];
   for (let p = 0; p < n; p++) {
     const level = Math.round(luma[p]! / step);
-    const [r, g, b] = [channels[0]![p]!, channels[1]![p]!, channels[2]![p]!];
+    const r = red[p]!;
+    const g = green[p]!;
+    const b = blue[p]!;
     // A region is one lightness level of one hue family (the strongest channel, or grey).
     const hue =
       Math.max(r, g, b) - Math.min(r, g, b) < 24 ? 3 : r >= g && r >= b ? 0 : g >= b ? 1 : 2;
@@ -65,10 +70,9 @@ function paint(
     // The smoothed colour brought to the quantised lightness (grey where there is no colour).
     const target = level * step;
     const k = y > 1 ? target / y : 0;
-    for (const [c, v] of [r, g, b].entries()) {
-      const shaded = y > 1 ? Math.min(255, v * k) : target;
-      rgb[p * 3 + c] = shaded * (1 - PAPER_SHOWS) + 255 * PAPER_SHOWS;
-    }
+    rgb[p * 3] = (y > 1 ? Math.min(255, r * k) : target) * PAINT_SHOWS + PAPER_TONE;
+    rgb[p * 3 + 1] = (y > 1 ? Math.min(255, g * k) : target) * PAINT_SHOWS + PAPER_TONE;
+    rgb[p * 3 + 2] = (y > 1 ? Math.min(255, b * k) : target) * PAINT_SHOWS + PAPER_TONE;
   }
   // Ink over paint: the pen's shade multiplies the colour under it, so a line is always darker
   // than what it crosses, even on a dark wash.

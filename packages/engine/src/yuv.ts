@@ -15,12 +15,15 @@ export function rgbToYuv(r: number, g: number, b: number): [number, number, numb
   const G = g / 255;
   const B = b / 255;
   const y = 0.2126 * R + 0.7152 * G + 0.0722 * B;
-  const clamp = (v: number) => (v < 0 ? 0 : v > 255 ? 255 : Math.round(v));
   return [
     clamp(16 + 219 * y),
     clamp(128 + (224 * (B - y)) / 1.8556),
     clamp(128 + (224 * (R - y)) / 1.5748),
   ];
+}
+
+function clamp(v: number): number {
+  return v < 0 ? 0 : v > 255 ? 255 : Math.round(v);
 }
 
 /** Size in bytes of one yuv420p frame (even width and height). */
