@@ -7,7 +7,7 @@ import { gaussianBlur } from './blur.js';
 import { edgeTangents, smoothAlongFlow, valueNoise } from './flow.js';
 import { removeSpecks } from './components.js';
 import { CROSSED, hatch, KIND } from './hatch.js';
-import type { HatchLines } from './hatch.js';
+import type { HatchLines, Hatching } from './hatch.js';
 import type { RgbaImage, ZoneShape } from './types.js';
 import { rasterizeZones } from './zones.js';
 
@@ -127,22 +127,57 @@ export function xdogTone(image: RgbaImage): Uint8Array {
 
 /** Full outline of raw RGBA pixels. */
 export function outline(image: RgbaImage, params: OutlineParams = {}): OutlineResult {
+  const input = outlineInput(image, params);
+  const lines = penLines(input.luma, input.width, input.height, input.scale);
+  return combineOutline(input, lines, hatchTone(input));
+}
+
+/** What both halves of the outline (the lines and the hatching) start from. */
+export interface OutlineInput {
+  width: number;
+  height: number;
+  /** Image long side / 1920. */
+  scale: number;
+  zoneMap: Uint8Array;
+  luma: Float32Array;
+  /** Hatching level of each group (0 = the rest, i + 1 = zone i). */
+  levels: number[];
+}
+
+export function outlineInput(image: RgbaImage, params: OutlineParams): OutlineInput {
   const { width, height } = image;
-  const s = scaleOf(width, height);
   const zones = params.zones ?? [];
-  const zoneMap = rasterizeZones(width, height, zones, params.zoneScale ?? 1);
-  const luma = toLuma(image);
-  const { kind, tone } = penLines(luma, width, height, s);
-  gaussianBlur(luma, width, height, Math.max(1, REGION_SIGMA_AT_1920 * s));
-  const levels = [params.grayscaleLevel ?? 128, ...zones.map((z) => (z.fillLevel * 255) / 100)];
-  const hatching = hatch({ luma, groupMap: zoneMap, levels, width, height, scale: s });
-  const minHatch = Math.max(3, Math.round(6 * s * s));
+  return {
+    width,
+    height,
+    scale: scaleOf(width, height),
+    zoneMap: rasterizeZones(width, height, zones, params.zoneScale ?? 1),
+    luma: toLuma(image),
+    levels: [params.grayscaleLevel ?? 128, ...zones.map((z) => (z.fillLevel * 255) / 100)],
+  };
+}
+
+/** The hatching of the input's dark areas (smooths `input.luma` in place: lines come first). */
+export function hatchTone(input: OutlineInput): Hatching {
+  const { luma, zoneMap, levels, width, height, scale } = input;
+  gaussianBlur(luma, width, height, Math.max(1, REGION_SIGMA_AT_1920 * scale));
+  return hatch({ luma, groupMap: zoneMap, levels, width, height, scale });
+}
+
+/** Lines and hatching into one drawing: lines keep their pixels, hatching fills in around them. */
+export function combineOutline(
+  input: OutlineInput,
+  lines: Lines,
+  hatching: Hatching,
+): OutlineResult {
+  const { width, height, scale, zoneMap } = input;
+  const { kind, tone } = lines;
+  const minHatch = Math.max(3, Math.round(6 * scale * scale));
   for (const k of [KIND.hatch, KIND.cross]) {
     const mask = new Uint8Array(width * height);
     for (let p = 0; p < mask.length; p++) mask[p] = (hatching.kind[p]! & 7) === k ? 1 : 0;
     removeSpecks(mask, width, height, minHatch);
     for (let p = 0; p < mask.length; p++) {
-      // Lines keep their own pixels; hatching fills in around them.
       if (mask[p] === 1 && kind[p] === 0) {
         kind[p] = hatching.kind[p]!;
         tone[p] = hatching.shade[p]!;
@@ -160,17 +195,18 @@ export function outline(image: RgbaImage, params: OutlineParams = {}): OutlineRe
   return { width, height, tone, ink, zoneMap, kind, hatchLines: hatching.lines };
 }
 
+/** The pen lines' pixels: `KIND.contour` or `KIND.detail` (0 elsewhere), and their shades. */
+export interface Lines {
+  kind: Uint8Array;
+  tone: Uint8Array;
+}
+
 /**
  * The lines: a difference of Gaussians smoothed along the edge flow, inked where it is dark
  * enough (with a slowly varying threshold, as a pen's pressure varies); specks dropped; long
  * components are contours, short ones details. Returns kinds and shades.
  */
-function penLines(
-  luma: Float32Array,
-  width: number,
-  height: number,
-  s: number,
-): { kind: Uint8Array; tone: Uint8Array } {
+export function penLines(luma: Float32Array, width: number, height: number, s: number): Lines {
   const n = width * height;
   const sigma = Math.max(0.6, EDGE_SIGMA_AT_1920 * s);
   const g1 = luma.slice();

@@ -15,7 +15,9 @@ import { loadHand } from './hand.js';
 import type { RenderOptionsInput } from './options.js';
 import { parseRenderOptions } from './options.js';
 import { runSteps } from './colour.js';
-import { planSketch } from './sketch.js';
+import { outlineInParallel, LinesWorker } from './outline-parallel.js';
+import { planSketch, sketchOutlineParams } from './sketch.js';
+import type { SketchParams } from './sketch.js';
 import { FPS, timeline } from './timeline.js';
 
 export interface RenderParams {
@@ -69,6 +71,19 @@ export function renderSketchVideo(params: RenderParams): Promise<RenderResult> {
 }
 
 export async function renderVideo(params: InternalRenderParams): Promise<RenderResult> {
+  // The outline's second thread starts first: it has loaded by the time the picture is decoded.
+  const linesWorker = new LinesWorker();
+  try {
+    return await renderUsing(params, linesWorker);
+  } finally {
+    await linesWorker.close();
+  }
+}
+
+async function renderUsing(
+  params: InternalRenderParams,
+  linesWorker: LinesWorker,
+): Promise<RenderResult> {
   const options = parseRenderOptions(params.options);
   if (typeof params.output !== 'string' || params.output.length === 0) {
     throw new EngineError(
@@ -137,7 +152,7 @@ export async function renderVideo(params: InternalRenderParams): Promise<RenderR
     // ffmpeg starts up while the plan is computed.
     const started = sink.start();
     started.catch(() => undefined);
-    const sketch = planSketch(image, {
+    const sketchParams: SketchParams = {
       zones,
       zoneScale: 1,
       grayscaleLevel: options.grayscaleLevel,
@@ -146,7 +161,9 @@ export async function renderVideo(params: InternalRenderParams): Promise<RenderR
       colour: colourModel,
       seed: options.seed,
       deferColour: true,
-    });
+    };
+    const lines = await outlineInParallel(image, sketchOutlineParams(sketchParams), linesWorker);
+    const sketch = planSketch(image, sketchParams, lines);
     const t1 = performance.now();
     sketch.script.hand = await handReady;
     log?.(

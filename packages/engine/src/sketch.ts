@@ -5,7 +5,7 @@
 import { colourSteps, runSteps } from './colour.js';
 import type { ColourResult } from './colour.js';
 import type { FrameScript } from './frames.js';
-import type { OutlineResult } from './outline.js';
+import type { OutlineParams, OutlineResult } from './outline.js';
 import { outline, outlineToGrey } from './outline.js';
 import { bucketByFrame, orderStrokes, revealFrames, timeStrokes } from './plan.js';
 import type { Plan } from './plan.js';
@@ -49,13 +49,22 @@ export interface Sketch {
   timeline: Timeline;
 }
 
-export function planSketch(image: RgbaImage, params: SketchParams): Sketch {
-  const { width, height } = image;
-  const lines = outline(image, {
+/** The outline a sketch is planned from. */
+export function sketchOutlineParams(params: SketchParams): OutlineParams {
+  return {
     grayscaleLevel: params.grayscaleLevel,
     zones: params.zones,
     zoneScale: params.zoneScale,
-  });
+  };
+}
+
+/** Plans the video; `lines` is the image's outline when already drawn (`sketchOutlineParams`). */
+export function planSketch(
+  image: RgbaImage,
+  params: SketchParams,
+  lines: OutlineResult = outline(image, sketchOutlineParams(params)),
+): Sketch {
+  const { width, height } = image;
   const grey = outlineToGrey(lines);
   const traced = penStrokes(lines);
   const owner = traced.owner;

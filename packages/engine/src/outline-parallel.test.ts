@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { decodeImage } from './decode.js';
+import { outline } from './outline.js';
+import { LinesWorker, outlineInParallel } from './outline-parallel.js';
+import { photoPng } from '../test/photos.js';
+
+describe('outline on two threads', () => {
+  it('draws the same outline as one thread, its lines drawn by the worker', async () => {
+    const image = await decodeImage(await photoPng('night'), { longSide: 480 });
+    const params = {
+      grayscaleLevel: 200,
+      zones: [{ points: [{ x: 100, y: 100 }], brushSize: 80, fillLevel: 90 }],
+    };
+    const worker = new LinesWorker();
+    try {
+      const input = { luma: new Float32Array(16), width: 4, height: 4, scale: 0.01 };
+      expect(await worker.lines(input)).toBeDefined();
+      const parallel = await outlineInParallel(image, params, worker);
+      const single = outline(image, params);
+      expect(Buffer.from(parallel.kind).equals(Buffer.from(single.kind))).toBe(true);
+      expect(Buffer.from(parallel.tone).equals(Buffer.from(single.tone))).toBe(true);
+      expect(
+        Buffer.from(parallel.hatchLines.along.buffer).equals(
+          Buffer.from(single.hatchLines.along.buffer),
+        ),
+      ).toBe(true);
+    } finally {
+      await worker.close();
+    }
+  });
+
+  it('draws the lines itself when the worker is gone', async () => {
+    const image = await decodeImage(await photoPng('fur'), { longSide: 320 });
+    const worker = new LinesWorker();
+    await worker.close();
+    const parallel = await outlineInParallel(image, {}, worker);
+    expect(Buffer.from(parallel.tone).equals(Buffer.from(outline(image).tone))).toBe(true);
+  });
+});
