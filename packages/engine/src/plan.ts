@@ -105,7 +105,7 @@ export function orderStrokes(
         const strokesOfTier = band.filter((s) => tierOf(s) === tier);
         if (strokesOfTier.length === 0) continue;
         const next = nearestFirst(strokesOfTier, width, height, u, pen.x, pen.y);
-        ordered.push(...next.strokes);
+        for (const s of next.strokes) ordered.push(s); // a tier can hold too many for push(...)
         pen = next;
       }
     }

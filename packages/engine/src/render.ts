@@ -163,6 +163,8 @@ async function renderUsing(
       deferColour: true,
     };
     const lines = await outlineInParallel(image, sketchOutlineParams(sketchParams), linesWorker);
+    // Its thread's memory is given back before the frames are made.
+    void linesWorker.close();
     const sketch = planSketch(image, sketchParams, lines);
     const t1 = performance.now();
     sketch.script.hand = await handReady;

@@ -2,8 +2,9 @@ import { KIND } from './hatch.js';
 import type { OutlineResult } from './outline.js';
 
 /**
- * Strokes: thin the ink to centre lines (Zhang-Suen), split them at junctions and where the zone
- * changes, and walk each piece into a polyline of pixel indices. Pure, browser-safe.
+ * Strokes: thin the lines to centre lines (Zhang-Suen), split them at junctions and where the zone
+ * changes, and walk each piece into a polyline of pixel indices; the hatching's strokes come
+ * straight from its lines. Pure, browser-safe.
  */
 
 export interface Stroke {
@@ -345,8 +346,8 @@ export function penStrokes(lines: OutlineResult): { strokes: Stroke[]; owner: In
     kind: s.group & 7,
     pixels: s.pixels,
   }));
-  strokes.push(...hatchStrokes(lines, owner));
-  return { strokes, owner };
+  // Not push(...): a big picture's hatching is more strokes than a call takes arguments.
+  return { strokes: strokes.concat(hatchStrokes(lines, owner)), owner };
 }
 
 /** A hatch line goes on as one stroke across gaps of at most this many pixels. */
