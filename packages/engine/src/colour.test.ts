@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { colourSteps, runSteps } from './colour.js';
+import { planColour } from './colour.js';
 
 /** 160x60: red on the left, blue on the right, a black pen line across the middle. */
 function twoRegions() {
@@ -18,18 +18,16 @@ describe('colour phase', () => {
   it('lays the colour in region by region along the direction, each region as one quick wash', () => {
     const { width, height, rgba, grey } = twoRegions();
     const frames = 40;
-    const { colour } = runSteps(
-      colourSteps({
-        rgba,
-        grey,
-        zoneMap: new Uint8Array(width * height),
-        width,
-        height,
-        directions: ['Left to right'],
-        frames,
-        seed: 1,
-      }),
-    );
+    const { colour } = planColour({
+      rgba,
+      grey,
+      zoneMap: new Uint8Array(width * height),
+      width,
+      height,
+      directions: ['Left to right'],
+      frames,
+      seed: 1,
+    });
     const frameOf = new Int32Array(width * height);
     const { order, start } = colour.luma;
     for (let k = 0; k + 1 < start.length; k++)
@@ -49,18 +47,16 @@ describe('colour phase', () => {
 
   it('ends on flat painted colours with the ink on top', () => {
     const { width, height, rgba, grey } = twoRegions();
-    const { finalRgb } = runSteps(
-      colourSteps({
-        rgba,
-        grey,
-        zoneMap: new Uint8Array(width * height),
-        width,
-        height,
-        directions: ['Left to right'],
-        frames: 10,
-        seed: 1,
-      }),
-    );
+    const { finalRgb } = planColour({
+      rgba,
+      grey,
+      zoneMap: new Uint8Array(width * height),
+      width,
+      height,
+      directions: ['Left to right'],
+      frames: 10,
+      seed: 1,
+    });
     const at = (x: number, y: number) => [
       ...finalRgb.subarray((y * width + x) * 3, (y * width + x) * 3 + 3),
     ];

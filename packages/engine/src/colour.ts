@@ -117,26 +117,18 @@ export interface ColourResult {
 /** How fast a large region is laid in: this share of the group's sweep for its whole length. */
 const REGION_SPREAD = 0.25;
 
-/** Rows handled between two yields of `colourSteps`. */
-const ROWS_PER_STEP = 48;
-
-/**
- * Plans the colour phase in small steps (yielding every few rows), so the renderer can do it
- * while ffmpeg encodes the drawing instead of before the first frame.
- */
-export function* colourSteps(params: ColourParams): Generator<void, ColourResult> {
+/** Plans the colour phase (a render does it on its worker thread, while it plans the drawing). */
+export function planColour(params: ColourParams): ColourResult {
   const { zoneMap, width, height, directions, frames } = params;
   const ramp = Math.max(1, Math.min(COLOUR_RAMP_FRAMES, frames));
   const slots = frames - ramp + 1;
   const painted = paint(params.rgba, params.grey, width, height);
   const finalRgb = painted.rgb;
-  yield;
   // Colour regions: same quantised colour, 8-connected, within one group.
   const regionKey = painted.key;
   for (let p = 0; p < regionKey.length; p++)
     regionKey[p] = regionKey[p]! * 256 + (zoneMap[p]! % 256);
   const regions = labelComponents(new Uint8Array(width * height).fill(1), regionKey, width, height);
-  yield;
   const n = width * height;
   const rnd = random(params.seed);
   const order = groupOrder(directions.length - 1);
@@ -145,7 +137,6 @@ export function* colourSteps(params: ColourParams): Generator<void, ColourResult
   const uMin = new Float64Array(directions.length).fill(Infinity);
   const uMax = new Float64Array(directions.length).fill(-Infinity);
   for (let y = 0, p = 0; y < height; y++) {
-    if (y % ROWS_PER_STEP === 0) yield;
     for (let x = 0; x < width; x++, p++) {
       const g = zoneMap[p]!;
       area[g]!++;
@@ -201,7 +192,6 @@ export function* colourSteps(params: ColourParams): Generator<void, ColourResult
   }
   const frameOf = new Int32Array(n);
   for (let y = 0, p = 0; y < height; y++) {
-    if (y % ROWS_PER_STEP === 0) yield;
     for (let x = 0; x < width; x++, p++) {
       const c = coef[zoneMap[p]!]!;
       const r = regions.label[p]!;
@@ -221,19 +211,8 @@ export function* colourSteps(params: ColourParams): Generator<void, ColourResult
     const cy = (i / cw) | 0;
     chromaFrame[i] = frameOf[2 * cy * width + 2 * cx]!;
   }
-  yield;
   const luma: Buckets = bucketByFrame(frameOf, slots);
-  yield;
   const chroma: Buckets = bucketByFrame(chromaFrame, slots);
-  yield;
   const final = rgbToYuv420(finalRgb, width, height);
   return { finalRgb, colour: { frames, ramp, luma, chroma, final } };
-}
-
-/** Runs a step generator to its end. */
-export function runSteps<T>(steps: Generator<void, T>): T {
-  for (;;) {
-    const next = steps.next();
-    if (next.done) return next.value;
-  }
 }

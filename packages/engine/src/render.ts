@@ -14,9 +14,10 @@ import { FrameRenderer } from './frames.js';
 import { loadHand } from './hand.js';
 import type { RenderOptionsInput } from './options.js';
 import { parseRenderOptions } from './options.js';
-import { runSteps } from './colour.js';
-import { outlineInParallel, LinesWorker } from './outline-parallel.js';
-import { planSketch, sketchOutlineParams } from './sketch.js';
+import { planColour } from './colour.js';
+import type { ColourResult } from './colour.js';
+import { outlineInParallel, PlanWorker } from './parallel.js';
+import { colourPlanParams, planSketch, sketchOutlineParams } from './sketch.js';
 import type { SketchParams } from './sketch.js';
 import { FPS, timeline } from './timeline.js';
 
@@ -71,18 +72,18 @@ export function renderSketchVideo(params: RenderParams): Promise<RenderResult> {
 }
 
 export async function renderVideo(params: InternalRenderParams): Promise<RenderResult> {
-  // The outline's second thread starts first: it has loaded by the time the picture is decoded.
-  const linesWorker = new LinesWorker();
+  // The planning's second thread starts first: it has loaded by the time the picture is decoded.
+  const planWorker = new PlanWorker();
   try {
-    return await renderUsing(params, linesWorker);
+    return await renderUsing(params, planWorker);
   } finally {
-    await linesWorker.close();
+    await planWorker.close();
   }
 }
 
 async function renderUsing(
   params: InternalRenderParams,
-  linesWorker: LinesWorker,
+  planWorker: PlanWorker,
 ): Promise<RenderResult> {
   const options = parseRenderOptions(params.options);
   if (typeof params.output !== 'string' || params.output.length === 0) {
@@ -162,9 +163,15 @@ async function renderUsing(
       seed: options.seed,
       deferColour: true,
     };
-    const lines = await outlineInParallel(image, sketchOutlineParams(sketchParams), linesWorker);
-    // Its thread's memory is given back before the frames are made.
-    void linesWorker.close();
+    const lines = await outlineInParallel(image, sketchOutlineParams(sketchParams), planWorker);
+    // The worker plans the colour while this thread plans the drawing, then ends: its memory is
+    // given back before the frames are made.
+    const colourPlanned = colourModel
+      ? planWorker.colour(colourPlanParams(image, lines, sketchParams))
+      : Promise.resolve(undefined);
+    void colourPlanned.then(() => planWorker.close());
+    let colourPlan: ColourResult | undefined;
+    void colourPlanned.then((plan) => (colourPlan = plan));
     const sketch = planSketch(image, sketchParams, lines);
     const t1 = performance.now();
     sketch.script.hand = await handReady;
@@ -177,21 +184,19 @@ async function renderUsing(
     const { renderedFrames: rendered, holdFrames } = sketch.timeline;
     const thumbnails: Promise<void>[] = [];
     if (sketch.finalRgb) thumbnails.push(writeThumbnail(sketch.finalRgb, width, height, thumb));
-    const colour = sketch.colourSteps;
     const renderer = new FrameRenderer(sketch.script);
     // Frames handed to the encoder: the result reports these, not the plan.
     let encoded = 0;
     for (let k = 0; ; k++) {
       checkCancelled();
-      if (colour && !sketch.script.colour) {
-        // The colour plan runs a step per drawing frame while ffmpeg encodes, and is finished
-        // at the latest before the first colour frame.
-        const step =
-          k < sketch.script.drawFrames ? colour.next() : { done: true, value: runSteps(colour) };
-        if (step.done) {
-          sketch.script.colour = step.value.colour;
-          thumbnails.push(writeThumbnail(step.value.finalRgb, width, height, thumb));
-        }
+      if (colourModel && !sketch.script.colour && (colourPlan || k >= sketch.script.drawFrames)) {
+        // The worker's plan (ready long before the colour phase); made here if the worker failed.
+        const plan =
+          colourPlan ??
+          (await colourPlanned) ??
+          planColour(colourPlanParams(image, lines, sketchParams, sketch.grey));
+        sketch.script.colour = plan.colour;
+        thumbnails.push(writeThumbnail(plan.finalRgb, width, height, thumb));
       }
       const frame = renderer.next();
       if (!frame) break;

@@ -2,8 +2,8 @@
  * From pixels to a frame script: outline -> centre lines -> strokes -> order and timing -> reveal
  * buckets (-> colour plan). Pure, no Node imports: each step is a plain function on typed arrays.
  */
-import { colourSteps, runSteps } from './colour.js';
-import type { ColourResult } from './colour.js';
+import { planColour } from './colour.js';
+import type { ColourParams } from './colour.js';
 import type { FrameScript } from './frames.js';
 import type { OutlineParams, OutlineResult } from './outline.js';
 import { outline, outlineToGrey } from './outline.js';
@@ -27,7 +27,7 @@ export interface SketchParams {
   drawingTime: number;
   colour: boolean;
   seed: number;
-  /** Leave the colour plan to the caller (`colourSteps`), to run while frames are encoded. */
+  /** Leave the colour plan to the caller (`planColour(colourPlanParams(...))`): a render has it made on its worker thread. */
   deferColour?: boolean;
 }
 
@@ -41,11 +41,9 @@ export interface Sketch {
   revealFrame: Int32Array;
   /**
    * Finished picture as RGB (colour model: colours under the lines; else the grey outline).
-   * Undefined while `colourSteps` still has to run.
+   * Undefined with `deferColour` in the colour model.
    */
   finalRgb: Uint8Array | undefined;
-  /** With `deferColour`: the colour plan still to run; its result goes to script.colour. */
-  colourSteps: Generator<void, ColourResult> | undefined;
   timeline: Timeline;
 }
 
@@ -58,6 +56,30 @@ export function sketchOutlineParams(params: SketchParams): OutlineParams {
   };
 }
 
+/** What the colour plan of a sketch starts from (`grey`: the outline picture, when at hand). */
+export function colourPlanParams(
+  image: RgbaImage,
+  lines: OutlineResult,
+  params: SketchParams,
+  grey = outlineToGrey(lines),
+): ColourParams {
+  return {
+    rgba: image.data instanceof Uint8Array ? image.data : new Uint8Array(image.data),
+    grey,
+    zoneMap: lines.zoneMap,
+    width: image.width,
+    height: image.height,
+    directions: directionsOf(params),
+    frames: timeline(params.drawingTime, params.colour).colourFrames,
+    seed: params.seed,
+  };
+}
+
+/** Each group's direction: 0 the rest of the picture, i + 1 zone i. */
+function directionsOf(params: SketchParams): Direction[] {
+  return [params.direction, ...params.zones.map((z) => z.direction)];
+}
+
 /** Plans the video; `lines` is the image's outline when already drawn (`sketchOutlineParams`). */
 export function planSketch(
   image: RgbaImage,
@@ -68,7 +90,7 @@ export function planSketch(
   const grey = outlineToGrey(lines);
   const traced = penStrokes(lines);
   const owner = traced.owner;
-  const directions: Direction[] = [params.direction, ...params.zones.map((z) => z.direction)];
+  const directions = directionsOf(params);
   const strokes = orderStrokes(traced.strokes, width, height, directions);
   const time = timeline(params.drawingTime, params.colour);
   const { drawFrames } = time;
@@ -86,21 +108,8 @@ export function planSketch(
     leaveFrames: LEAVE_FRAMES,
     frames: time.renderedFrames,
   };
-  let colour: Generator<void, ColourResult> | undefined;
-  if (params.colour) {
-    colour = colourSteps({
-      rgba: image.data instanceof Uint8Array ? image.data : new Uint8Array(image.data),
-      grey,
-      zoneMap: lines.zoneMap,
-      width,
-      height,
-      directions,
-      frames: time.colourFrames,
-      seed: params.seed,
-    });
-  }
   let finalRgb: Uint8Array | undefined;
-  if (!colour) {
+  if (!params.colour) {
     finalRgb = new Uint8Array(width * height * 3);
     for (let p = 0, j = 0; p < grey.length; p++, j += 3) {
       const g = grey[p]!;
@@ -109,10 +118,9 @@ export function planSketch(
       finalRgb[j + 2] = g;
     }
   } else if (!params.deferColour) {
-    const done = runSteps(colour);
+    const done = planColour(colourPlanParams(image, lines, params, grey));
     script.colour = done.colour;
     finalRgb = done.finalRgb;
-    colour = undefined;
   }
   return {
     script,
@@ -121,7 +129,6 @@ export function planSketch(
     plan,
     revealFrame,
     finalRgb,
-    colourSteps: colour,
     timeline: time,
   };
 }

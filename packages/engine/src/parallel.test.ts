@@ -1,17 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import { planColour } from './colour.js';
 import { decodeImage } from './decode.js';
 import { outline } from './outline.js';
-import { LinesWorker, outlineInParallel } from './outline-parallel.js';
+import { outlineInParallel, PlanWorker } from './parallel.js';
+import { colourPlanParams } from './sketch.js';
 import { photoPng } from '../test/photos.js';
 
-describe('outline on two threads', () => {
+describe('planning on two threads', () => {
   it('draws the same outline as one thread, its lines drawn by the worker', async () => {
     const image = await decodeImage(await photoPng('night'), { longSide: 480 });
     const params = {
       grayscaleLevel: 200,
       zones: [{ points: [{ x: 100, y: 100 }], brushSize: 80, fillLevel: 90 }],
     };
-    const worker = new LinesWorker();
+    const worker = new PlanWorker();
     try {
       const input = { luma: new Float32Array(16), width: 4, height: 4, scale: 0.01 };
       expect(await worker.lines(input)).toBeDefined();
@@ -31,9 +33,39 @@ describe('outline on two threads', () => {
 
   it('draws the lines itself when the worker is gone', async () => {
     const image = await decodeImage(await photoPng('fur'), { longSide: 320 });
-    const worker = new LinesWorker();
+    const worker = new PlanWorker();
     await worker.close();
     const parallel = await outlineInParallel(image, {}, worker);
     expect(Buffer.from(parallel.tone).equals(Buffer.from(outline(image).tone))).toBe(true);
+  });
+
+  it('plans the same colour phase on the worker as here', async () => {
+    const image = await decodeImage(await photoPng('portrait'), { longSide: 320 });
+    const params = {
+      zones: [],
+      zoneScale: 1,
+      grayscaleLevel: 128,
+      direction: 'Top to bottom' as const,
+      drawingTime: 4,
+      colour: true,
+      seed: 3,
+    };
+    const colourParams = colourPlanParams(image, outline(image), params);
+    const worker = new PlanWorker();
+    try {
+      const there = await worker.colour(colourParams);
+      const here = planColour(colourParams);
+      expect(there).toBeDefined();
+      expect(Buffer.from(there!.finalRgb).equals(Buffer.from(here.finalRgb))).toBe(true);
+      expect(Buffer.from(there!.colour.final).equals(Buffer.from(here.colour.final))).toBe(true);
+      expect(
+        Buffer.from(there!.colour.luma.order.buffer).equals(
+          Buffer.from(here.colour.luma.order.buffer),
+        ),
+      ).toBe(true);
+      expect(there!.colour.frames).toBe(here.colour.frames);
+    } finally {
+      await worker.close();
+    }
   });
 });

@@ -1,9 +1,11 @@
 /**
- * The outline on two threads (Node): the pen lines in a worker while this thread hatches the tone.
- * The same functions on the same pixels as `outline`, so the same drawing, in about half the time
- * on two cores. Without a worker (it could not start, or died) the lines are drawn here.
+ * Planning on two threads (Node): a worker draws the outline's pen lines while this thread
+ * hatches the tone, then plans the colour while this thread orders and times the strokes. The
+ * same functions on the same pixels, so the same video. Without a worker (it could not start, or
+ * died) the caller does the work itself.
  */
 import { Worker } from 'node:worker_threads';
+import type { ColourParams, ColourResult } from './colour.js';
 import type { Lines, OutlineParams, OutlineResult } from './outline.js';
 import { combineOutline, hatchTone, outlineInput, penLines, toLuma } from './outline.js';
 import type { RgbaImage } from './types.js';
@@ -15,34 +17,47 @@ export interface LinesRequest {
   scale: number;
 }
 
-/** A worker that draws pen lines, started early so it is ready when the picture is. */
-export class LinesWorker {
+export type WorkerTask =
+  ({ kind: 'lines' } & LinesRequest) | { kind: 'colour'; params: ColourParams };
+
+/** The planning's second thread, started early so it is ready when the picture is. */
+export class PlanWorker {
   private readonly worker: Worker;
   private failure: Error | undefined;
 
   constructor() {
     this.worker = startWorker();
     this.worker.on('error', (error) => (this.failure ??= error));
-    this.worker.on('exit', () => (this.failure ??= new Error('the lines worker has ended')));
+    this.worker.on('exit', () => (this.failure ??= new Error('the plan worker has ended')));
     // It only ever waits for work: it does not keep the process alive.
     this.worker.unref();
   }
 
   /** The pen lines, or undefined when the worker failed (the caller draws them itself). */
   lines(request: LinesRequest): Promise<Lines | undefined> {
+    return this.run({ kind: 'lines', ...request });
+  }
+
+  /** The colour plan, or undefined when the worker failed. */
+  colour(params: ColourParams): Promise<ColourResult | undefined> {
+    return this.run({ kind: 'colour', params });
+  }
+
+  /** One task at a time: the answer to a task is the next message. */
+  private run<T>(task: WorkerTask): Promise<T | undefined> {
     if (this.failure) return Promise.resolve(undefined);
     return new Promise((resolve) => {
-      const done = (lines: Lines | undefined) => {
+      const done = (result: T | undefined) => {
         this.worker.off('message', done);
         this.worker.off('error', failed);
         this.worker.off('exit', failed);
-        resolve(lines);
+        resolve(result);
       };
       const failed = () => done(undefined);
       this.worker.once('message', done);
       this.worker.once('error', failed);
       this.worker.once('exit', failed);
-      this.worker.postMessage(request);
+      this.worker.postMessage(task);
     });
   }
 
@@ -55,7 +70,7 @@ export class LinesWorker {
 export async function outlineInParallel(
   image: RgbaImage,
   params: OutlineParams,
-  worker: LinesWorker,
+  worker: PlanWorker,
 ): Promise<OutlineResult> {
   const input = outlineInput(image, params);
   const { luma, width, height, scale } = input;
@@ -68,12 +83,12 @@ export async function outlineInParallel(
 }
 
 /**
- * The built bundle runs its own `lines-worker.js`; from the TypeScript source (tsx, tests) a
- * small bootstrap registers tsx in the worker, then loads `lines-worker.ts`.
+ * The built bundle runs its own `plan-worker.js`; from the TypeScript source (tsx, tests) a small
+ * bootstrap registers tsx in the worker, then loads `plan-worker.ts`.
  */
 function startWorker(): Worker {
   const bundled = import.meta.url.endsWith('.js');
   return new Worker(
-    new URL(bundled ? './lines-worker.js' : './lines-worker-tsx.mjs', import.meta.url),
+    new URL(bundled ? './plan-worker.js' : './plan-worker-tsx.mjs', import.meta.url),
   );
 }
