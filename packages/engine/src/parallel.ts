@@ -84,11 +84,11 @@ export async function outlineInParallel(
 
 /**
  * The built bundle runs its own `plan-worker.js`; from the TypeScript source (tsx, tests) a small
- * bootstrap registers tsx in the worker, then loads `plan-worker.ts`.
+ * bootstrap runs that one when it is fresh, else `plan-worker.ts` through tsx.
  */
 function startWorker(): Worker {
   const bundled = import.meta.url.endsWith('.js');
   return new Worker(
-    new URL(bundled ? './plan-worker.js' : './plan-worker-tsx.mjs', import.meta.url),
+    new URL(bundled ? './plan-worker.js' : './plan-worker-source.mjs', import.meta.url),
   );
 }
