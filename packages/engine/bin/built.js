@@ -5,7 +5,7 @@ import { readdirSync, statSync } from 'node:fs';
 const root = new URL('../', import.meta.url);
 
 /** URL of `dist/<file>` when it was built after the last change in `src/`, else undefined. */
-export function freshBuild(file) {
+function freshBuild(file) {
   const built = new URL(`dist/${file}`, root);
   try {
     const builtAt = statSync(built).mtimeMs;
@@ -15,4 +15,16 @@ export function freshBuild(file) {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Runs `dist/<file>` when it is fresh, else the TypeScript `source` (a file URL) through tsx,
+ * registered in the calling thread (a worker does not inherit its parent's loader).
+ */
+export async function runBuiltOrSource(file, source) {
+  const built = freshBuild(file);
+  if (built) return import(built.href);
+  const { register } = await import('tsx/esm/api');
+  register();
+  return import(source.href);
 }

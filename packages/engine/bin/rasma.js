@@ -1,13 +1,6 @@
 #!/usr/bin/env node
 // Runs the CLI from its built JavaScript (starts in well under 300 ms) when that is newer than
 // every source file, else from the TypeScript source through tsx.
-import { freshBuild } from './built.js';
+import { runBuiltOrSource } from './built.js';
 
-const built = freshBuild('cli.js');
-if (built) {
-  await import(built.href);
-} else {
-  const { register } = await import('tsx/esm/api');
-  register();
-  await import('../src/cli.ts');
-}
+await runBuiltOrSource('cli.js', new URL('../src/cli.ts', import.meta.url));

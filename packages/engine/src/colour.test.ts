@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { planColour } from './colour.js';
 
-/** 160x60: red on the left, blue on the right, a black pen line across the middle. */
-function twoRegions() {
+/**
+ * The colour phase of a 160x60 picture, `frames` long, drawn left to right: red on the left, blue
+ * on the right, a black pen line across the middle.
+ */
+function twoRegions(frames: number) {
   const width = 160;
   const height = 60;
   const rgba = new Uint8Array(width * height * 4);
@@ -11,23 +14,16 @@ function twoRegions() {
     rgba.set(p % width < 80 ? [200, 40, 40, 255] : [40, 60, 200, 255], p * 4);
     if (Math.floor(p / width) === 30) grey[p] = 20;
   }
-  return { width, height, rgba, grey };
+  const zoneMap = new Uint8Array(width * height);
+  const directions = ['Left to right' as const];
+  const plan = planColour({ rgba, grey, zoneMap, width, height, directions, frames, seed: 1 });
+  return { width, height, ...plan };
 }
 
 describe('colour phase', () => {
   it('lays the colour in region by region along the direction, each region as one quick wash', () => {
-    const { width, height, rgba, grey } = twoRegions();
     const frames = 40;
-    const { colour } = planColour({
-      rgba,
-      grey,
-      zoneMap: new Uint8Array(width * height),
-      width,
-      height,
-      directions: ['Left to right'],
-      frames,
-      seed: 1,
-    });
+    const { width, height, colour } = twoRegions(frames);
     const frameOf = new Int32Array(width * height);
     const { order, start } = colour.luma;
     for (let k = 0; k + 1 < start.length; k++)
@@ -46,17 +42,7 @@ describe('colour phase', () => {
   });
 
   it('ends on flat painted colours with the ink on top', () => {
-    const { width, height, rgba, grey } = twoRegions();
-    const { finalRgb } = planColour({
-      rgba,
-      grey,
-      zoneMap: new Uint8Array(width * height),
-      width,
-      height,
-      directions: ['Left to right'],
-      frames: 10,
-      seed: 1,
-    });
+    const { width, finalRgb } = twoRegions(10);
     const at = (x: number, y: number) => [
       ...finalRgb.subarray((y * width + x) * 3, (y * width + x) * 3 + 3),
     ];

@@ -12,7 +12,7 @@ import type { FfmpegInfo } from './ffmpeg.js';
 import { resolveFfmpeg } from './ffmpeg.js';
 import { FrameRenderer } from './frames.js';
 import { loadHand } from './hand.js';
-import type { RenderOptionsInput } from './options.js';
+import type { RenderOptions, RenderOptionsInput } from './options.js';
 import { parseRenderOptions } from './options.js';
 import { planColour } from './colour.js';
 import type { ColourResult } from './colour.js';
@@ -72,10 +72,11 @@ export function renderSketchVideo(params: RenderParams): Promise<RenderResult> {
 }
 
 export async function renderVideo(params: InternalRenderParams): Promise<RenderResult> {
-  // The planning's second thread starts first: it has loaded by the time the picture is decoded.
+  const options = parseRenderOptions(params.options);
+  // The planning's second thread starts next: it has loaded by the time the picture is decoded.
   const planWorker = new PlanWorker();
   try {
-    return await renderUsing(params, planWorker);
+    return await renderUsing(params, options, planWorker);
   } finally {
     await planWorker.close();
   }
@@ -83,9 +84,9 @@ export async function renderVideo(params: InternalRenderParams): Promise<RenderR
 
 async function renderUsing(
   params: InternalRenderParams,
+  options: RenderOptions,
   planWorker: PlanWorker,
 ): Promise<RenderResult> {
-  const options = parseRenderOptions(params.options);
   if (typeof params.output !== 'string' || params.output.length === 0) {
     throw new EngineError(
       'INVALID_OPTIONS',
@@ -138,11 +139,12 @@ async function renderUsing(
     const thumb = join(temp, 'thumbnail.jpg');
     const colourModel = options.aiModel === 'rasma-ai-color';
     const { width, height } = image;
+    const { renderedFrames: rendered, holdFrames } = timeline(options.drawingTime, colourModel);
     const settings: EncodeSettings = {
       width,
       height,
       fps: FPS,
-      holdFrames: timeline(options.drawingTime, colourModel).holdFrames,
+      holdFrames,
       preset: params.preset ?? DEFAULT_PRESET,
       crf: params.crf ?? DEFAULT_CRF,
       output: video,
@@ -166,12 +168,16 @@ async function renderUsing(
     const lines = await outlineInParallel(image, sketchOutlineParams(sketchParams), planWorker);
     // The worker plans the colour while this thread plans the drawing, then ends: its memory is
     // given back before the frames are made.
-    const colourPlanned = colourModel
-      ? planWorker.colour(colourPlanParams(image, lines, sketchParams))
-      : Promise.resolve(undefined);
-    void colourPlanned.then(() => planWorker.close());
     let colourPlan: ColourResult | undefined;
-    void colourPlanned.then((plan) => (colourPlan = plan));
+    const colourPlanned = (
+      colourModel
+        ? planWorker.colour(colourPlanParams(image, lines, sketchParams))
+        : Promise.resolve(undefined)
+    ).then((plan) => {
+      colourPlan = plan;
+      void planWorker.close();
+      return plan;
+    });
     const sketch = planSketch(image, sketchParams, lines);
     const t1 = performance.now();
     sketch.script.hand = await handReady;
@@ -181,7 +187,6 @@ async function renderUsing(
     await started;
     progress(4);
     checkCancelled();
-    const { renderedFrames: rendered, holdFrames } = sketch.timeline;
     const thumbnails: Promise<void>[] = [];
     if (sketch.finalRgb) thumbnails.push(writeThumbnail(sketch.finalRgb, width, height, thumb));
     const renderer = new FrameRenderer(sketch.script);
