@@ -144,6 +144,7 @@ async function renderUsing(
       width,
       height,
       fps: FPS,
+      frames: rendered,
       holdFrames,
       preset: params.preset ?? DEFAULT_PRESET,
       crf: params.crf ?? DEFAULT_CRF,

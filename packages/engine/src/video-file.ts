@@ -18,6 +18,24 @@ export async function mp4Duration(path: string): Promise<number> {
   return buf.readUInt32BE(mvhd.start + 16) / buf.readUInt32BE(mvhd.start + 12);
 }
 
+/**
+ * The key frames (sync samples, from 0) of the MP4's first track, from its sync sample table
+ * (stss); a track without one has only key frames, and gives null.
+ */
+export async function mp4KeyFrames(path: string): Promise<number[] | null> {
+  const buf = await readFile(path);
+  let box = { start: 0, end: buf.length };
+  for (const type of ['moov', 'trak', 'mdia', 'minf', 'stbl']) {
+    const inner = findBox(buf, box.start, box.end, type);
+    if (!inner) throw new EngineError('IO_ERROR', `${path} has no ${type} box`);
+    box = inner;
+  }
+  const stss = findBox(buf, box.start, box.end, 'stss');
+  if (!stss) return null;
+  const count = buf.readUInt32BE(stss.start + 4);
+  return Array.from({ length: count }, (_, i) => buf.readUInt32BE(stss.start + 8 + 4 * i) - 1);
+}
+
 /** Top-level box positions in order (e.g. to check moov precedes mdat: faststart). */
 export async function mp4TopBoxes(path: string): Promise<string[]> {
   const buf = await readFile(path);

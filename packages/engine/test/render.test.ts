@@ -12,7 +12,13 @@ import type { FfmpegInfo } from '../src/ffmpeg.js';
 import { renderVideo } from '../src/render.js';
 import type { RenderResult } from '../src/render.js';
 import { planSketch } from '../src/sketch.js';
-import { extractFrame, mp4Duration, mp4TopBoxes, probeVideo } from '../src/video-file.js';
+import {
+  extractFrame,
+  mp4Duration,
+  mp4KeyFrames,
+  mp4TopBoxes,
+  probeVideo,
+} from '../src/video-file.js';
 import { scenePng, sidewaysPhoto } from './fixtures.js';
 import { freshDir, isEmptyDir, psnr, sketchParams } from './helpers.js';
 
@@ -229,7 +235,8 @@ describe('renderSketchVideo', () => {
         ...(plain && {
           sink: (settings: EncodeSettings) => {
             const args = ffmpegArgs(settings);
-            for (const flag of ['-g', '-x264-params']) args.splice(args.indexOf(flag), 2);
+            for (const flag of ['-force_key_frames', '-x264-params'])
+              args.splice(args.indexOf(flag), 2);
             return new FfmpegEncoder(ffmpeg.path, args);
           },
         }),
@@ -237,6 +244,25 @@ describe('renderSketchVideo', () => {
     const [engine, plain] = await Promise.all([render(false), render(true)]);
     const bytes = async (result: RenderResult) => (await stat(result.output)).size;
     expect(await bytes(engine)).toBeLessThanOrEqual(0.75 * (await bytes(plain)));
+  });
+
+  it('has a key frame every 20 s of drawing and colour, and none in the hold', async () => {
+    const dir = await freshDir();
+    const keyFrames = async (drawingTime: number) => {
+      const output = join(dir, `${drawingTime}.mp4`);
+      const result = await renderVideo({
+        input: scene,
+        output,
+        options: { drawingTime, aiModel: 'rasma-ai-color' },
+        longSide: 64,
+        ffmpeg,
+      });
+      return { keys: await mp4KeyFrames(output), frames: result.frames };
+    };
+    // 15 s: 563 frames drawn, then the hold runs past 20 s (623 frames): one key frame.
+    expect(await keyFrames(15)).toEqual({ keys: [0], frames: 623 });
+    // 45 s: 1500 frames drawn, 1560 in all.
+    expect(await keyFrames(45)).toEqual({ keys: [0, 600, 1200], frames: 1560 });
   });
 
   it('cancelling stops ffmpeg, removes the temp files and writes no output', async () => {
