@@ -1,16 +1,15 @@
 /**
  * Benchmark: `npm run bench:engine`. For the 4000x3000 benchmark image (detailed, made here) and
  * our photo set (test/photos.ts), each model renders a 15 s video at 1080p (1440x1080 for a 4:3
- * picture in the default shape), and x264 `veryfast` alone re-encodes the very same frames
- * (recorded from the engine, streamed from the page cache): the floor the engine should stay
- * within. Also the CLI's
- * start-up, the outline at the sizes it is drawn at, and a 4K render's time, memory and size.
- * Each measured run is a fresh child process, so peak memory is its own.
+ * picture in the default shape) with the built CLI, as a user runs it (its start-up included),
+ * and x264 `veryfast` alone re-encodes the very same frames (recorded from the engine, streamed
+ * from the page cache): the floor the engine should stay within. Also the CLI's start-up, the
+ * outline at the sizes it is drawn at, and a 4K render's time, memory and size.
  * BENCH_RUNS (default 3; best run reported), BENCH_IMAGES (e.g. `detailed,night`), BENCH_4K=0,
  * BENCH_SHAPE (default `original`; `16:9` for 1920x1080 frames with the picture fitted inside).
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, readFileSync } from 'node:fs';
 import type { WriteStream } from 'node:fs';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -18,7 +17,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { decodeImage, videoLayout } from '../src/decode.js';
-import { FfmpegEncoder, ffmpegArgs } from '../src/encoder.js';
+import { ffmpegArgs } from '../src/encoder.js';
 import type { EncodeSettings, FrameSink } from '../src/encoder.js';
 import { resolveFfmpeg } from '../src/ffmpeg.js';
 import { DEFAULT_OUTPUT_SIZE, videoShapeSchema } from '../src/options.js';
@@ -43,13 +42,18 @@ const load = () =>
     .map((l) => l.toFixed(1))
     .join(' ')}`;
 
-interface ChildReport {
+/** What the recording child reports: the frames and the engine's encoder settings. */
+interface Recording {
+  frames: number;
+  settings: EncodeSettings;
+}
+
+/** One CLI render: wall time from spawn to exit, peak memory of the CLI and of its ffmpeg. */
+interface CliRun {
   seconds: number;
   rssMb: number;
   ffmpegMb: number;
   bytes: number;
-  frames: number;
-  settings?: EncodeSettings;
 }
 
 /** Records every frame into one raw file (for the encode floor) instead of encoding. */
@@ -76,66 +80,96 @@ class RecordingSink implements FrameSink {
   }
 }
 
-async function child(
-  mode: 'engine' | 'record',
-  input: string,
-  model: Model,
-  work: string,
-  size: number,
-): Promise<void> {
-  const ffmpeg = await resolveFfmpeg();
+/** Runs the engine from its source with a recording sink (the frames for the floor). */
+async function recordChild(input: string, model: Model, work: string): Promise<void> {
   let settings: EncodeSettings | undefined;
-  let encoder: FfmpegEncoder | undefined;
-  const started = performance.now();
   const result = await renderVideo({
     input,
     output: join(work, `${model}.mp4`),
-    options: { drawingTime: DRAWING_TIME, aiModel: model, size: size as 1920, shape: SHAPE },
-    ffmpeg,
+    options: { drawingTime: DRAWING_TIME, aiModel: model, shape: SHAPE },
+    ffmpeg: await resolveFfmpeg(),
     tempDir: work,
-    sink: (s, f) => {
-      settings = s;
-      if (mode === 'record') return new RecordingSink(join(work, `${model}.yuv`), s.output);
-      encoder = new FfmpegEncoder(f.path, ffmpegArgs(s));
-      return encoder;
+    sink: (s) => {
+      settings = { ...s, output: join(work, `${model}-floor.mp4`) };
+      return new RecordingSink(join(work, `${model}.yuv`), s.output);
     },
   });
-  const seconds = (performance.now() - started) / 1000;
-  const report: ChildReport = {
-    seconds,
-    rssMb: process.resourceUsage().maxRSS / 1024,
-    ffmpegMb: (encoder?.peakKb ?? 0) / 1024,
-    bytes: mode === 'engine' ? (await stat(result.output)).size : 0,
-    frames: result.frames,
-    ...(settings ? { settings: { ...settings, output: join(work, `${model}-floor.mp4`) } } : {}),
-  };
+  const report: Recording = { frames: result.frames, settings: settings! };
   process.stdout.write(`REPORT ${JSON.stringify(report)}\n`);
 }
 
-function runChild(
-  mode: string,
-  input: string,
-  model: Model,
-  work: string,
-  size = DEFAULT_OUTPUT_SIZE,
-): Promise<ChildReport> {
-  const args = ['--child', mode, input, model, work, String(size)];
+function record(input: string, model: Model, work: string): Promise<Recording> {
+  const args = ['--record', input, model, work];
   return new Promise((resolve, reject) => {
     const proc = spawn(
       process.execPath,
       [...process.execArgv, new URL(import.meta.url).pathname, ...args],
-      {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
+      { stdio: ['ignore', 'pipe', 'inherit'] },
     );
     let out = '';
     proc.stdout.on('data', (d: Buffer) => (out += d.toString()));
     proc.on('close', (code) => {
       const line = out.split('\n').find((l) => l.startsWith('REPORT '));
-      if (code !== 0 || !line) reject(new Error(`bench child failed (${code}): ${out}`));
-      else resolve(JSON.parse(line.slice(7)) as ChildReport);
+      if (code !== 0 || !line) reject(new Error(`recording failed (${code}): ${out}`));
+      else resolve(JSON.parse(line.slice(7)) as Recording);
     });
   });
+}
+
+/** Peak resident memory (VmHWM, kB) of a process, 0 once it is gone. */
+function peakKb(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Polls a process's peak memory and, with `children`, that of its child processes (the CLI's
+ * ffmpeg) until `stop()`, which returns both in MB.
+ */
+function watchMemory(pid: number, children = false): { stop(): { mb: number; childMb: number } } {
+  let kb = 0;
+  let childKb = 0;
+  const poll = () => {
+    kb = Math.max(kb, peakKb(pid));
+    if (!children) return;
+    try {
+      for (const child of readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' '))
+        if (child.trim()) childKb = Math.max(childKb, peakKb(Number(child)));
+    } catch {
+      // exited
+    }
+  };
+  const timer = setInterval(poll, 100);
+  return {
+    stop() {
+      clearInterval(timer);
+      return { mb: kb / 1024, childMb: childKb / 1024 };
+    },
+  };
+}
+
+const CLI = fileURLToPath(new URL('../bin/rasma.js', import.meta.url));
+
+/** One render with the built CLI, timed from spawn to exit. */
+async function runCli(input: string, model: Model, work: string, size = DEFAULT_OUTPUT_SIZE) {
+  const output = join(work, `${model}-cli.mp4`);
+  const args = ['render', input, '-o', output, '--model', model, '--time', String(DRAWING_TIME)];
+  args.push('--size', String(size), '--shape', SHAPE);
+  const started = performance.now();
+  const proc = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const memory = watchMemory(proc.pid!, true);
+  let stderr = '';
+  proc.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const code = await new Promise<number | null>((resolve) => proc.on('close', resolve));
+  const seconds = (performance.now() - started) / 1000;
+  const { mb, childMb } = memory.stop();
+  if (code !== 0) throw new Error(`rasma render failed (${code}): ${stderr}`);
+  const run: CliRun = { seconds, rssMb: mb, ffmpegMb: childMb, bytes: (await stat(output)).size };
+  return run;
 }
 
 /** ffmpeg alone: the engine's arguments, identical frames streamed from the page cache. */
@@ -147,20 +181,12 @@ async function encodeFloor(
   const frameSize = settings.width * settings.height * 1.5;
   const started = performance.now();
   const proc = spawn(ffmpegPath, ffmpegArgs(settings), { stdio: ['pipe', 'ignore', 'inherit'] });
-  let peakKb = 0;
-  const timer = setInterval(() => {
-    try {
-      const status = execFileSync('cat', [`/proc/${proc.pid}/status`], { encoding: 'utf8' });
-      peakKb = Math.max(peakKb, Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0));
-    } catch {
-      // exited
-    }
-  }, 200);
+  const memory = watchMemory(proc.pid!);
   createReadStream(raw, { highWaterMark: frameSize }).pipe(proc.stdin);
   const code = await new Promise<number | null>((resolve) => proc.on('close', resolve));
-  clearInterval(timer);
+  const peakMb = memory.stop().mb;
   if (code !== 0) throw new Error(`ffmpeg floor run failed with ${code}`);
-  return { seconds: (performance.now() - started) / 1000, peakMb: peakKb / 1024 };
+  return { seconds: (performance.now() - started) / 1000, peakMb };
 }
 
 interface Row {
@@ -206,21 +232,21 @@ function timeIt(runs: number, fn: () => void): string {
 async function measureImage(name: string, input: string, work: string, ffmpegPath: string) {
   const rows: Row[] = [];
   for (const model of ['rasma-ai', 'rasma-ai-color'] as const) {
-    const recorded = await runChild('record', input, model, work);
-    const settings = { ...recorded.settings!, preset: FLOOR_PRESET };
+    const recorded = await record(input, model, work);
+    const settings = { ...recorded.settings, preset: FLOOR_PRESET };
     const raw = join(work, `${model}.yuv`);
-    const engine: ChildReport[] = [];
+    const engine: CliRun[] = [];
     const floor: { seconds: number; peakMb: number }[] = [];
     for (let i = 0; i < RUNS; i++) {
       floor.push(await encodeFloor(ffmpegPath, settings, raw));
-      engine.push(await runChild('engine', input, model, work));
+      engine.push(await runCli(input, model, work));
     }
     await rm(raw, { force: true });
     const best = engine.reduce((a, b) => (b.seconds < a.seconds ? b : a));
     const row: Row = {
       image: name,
       model,
-      video: `${settings.width}x${settings.height}, ${(best.frames / 30).toFixed(2)} s`,
+      video: `${settings.width}x${settings.height}, ${(recorded.frames / settings.fps).toFixed(2)} s`,
       engine: best.seconds,
       floor: Math.min(...floor.map((f) => f.seconds)),
       rssMb: Math.max(...engine.map((e) => e.rssMb)),
@@ -232,12 +258,12 @@ async function measureImage(name: string, input: string, work: string, ffmpegPat
     const runs = (values: number[]) => values.map((v) => v.toFixed(2)).join(', ');
     console.log(
       [
-        `\n${name} ${model}: ${row.video} (${best.frames} frames)`,
-        `  engine wall time   ${best.seconds.toFixed(2)} s (runs: ${runs(engine.map((e) => e.seconds))})`,
-        `  peak memory        engine process ${row.rssMb.toFixed(0)} MB RSS, ffmpeg ${row.ffmpegMb.toFixed(0)} MB (VmHWM)`,
+        `\n${name} ${model}: ${row.video} (${recorded.frames} frames)`,
+        `  CLI wall time      ${best.seconds.toFixed(2)} s (runs: ${runs(engine.map((e) => e.seconds))})`,
+        `  peak memory        CLI ${row.rssMb.toFixed(0)} MB, its ffmpeg ${row.ffmpegMb.toFixed(0)} MB (VmHWM)`,
         `  file size          ${row.mb.toFixed(2)} MB`,
         `  ${FLOOR_PRESET} floor     ${row.floor.toFixed(2)} s (runs: ${runs(floor.map((f) => f.seconds))}; ffmpeg ${Math.max(...floor.map((f) => f.peakMb)).toFixed(0)} MB)`,
-        `  ratio engine/floor ${(row.engine / row.floor).toFixed(2)}`,
+        `  ratio CLI/floor    ${(row.engine / row.floor).toFixed(2)}`,
         `  ${row.load}`,
       ].join('\n'),
     );
@@ -277,7 +303,7 @@ async function main(): Promise<void> {
       rows.push(...(await measureImage(name, input, work, ffmpeg.path)));
     }
     console.log(
-      `\n| image | model | video | engine | ${FLOOR_PRESET} | ratio | engine RSS | ffmpeg | file | load |`,
+      `\n| image | model | video | CLI | ${FLOOR_PRESET} | ratio | CLI memory | ffmpeg | file | load |`,
     );
     console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
     for (const r of rows) {
@@ -288,9 +314,9 @@ async function main(): Promise<void> {
 
     if (process.env.BENCH_4K !== '0') {
       for (const model of ['rasma-ai', 'rasma-ai-color'] as const) {
-        const r = await runChild('engine', detailed, model, work, SIZE_4K);
+        const r = await runCli(detailed, model, work, SIZE_4K);
         console.log(
-          `\n4K ${model}, 4000x3000 image: ${r.settings!.width}x${r.settings!.height}, ${r.frames} frames in ${r.seconds.toFixed(1)} s; engine ${r.rssMb.toFixed(0)} MB RSS, ffmpeg ${r.ffmpegMb.toFixed(0)} MB; ${(r.bytes / 1e6).toFixed(2)} MB; ${load()}`,
+          `\n4K ${model}, 4000x3000 image: ${r.seconds.toFixed(1)} s; CLI ${r.rssMb.toFixed(0)} MB, ffmpeg ${r.ffmpegMb.toFixed(0)} MB; ${(r.bytes / 1e6).toFixed(2)} MB; ${load()}`,
         );
       }
     }
@@ -305,7 +331,6 @@ async function main(): Promise<void> {
  * (the render is stopped there). Medians of 5 runs.
  */
 async function cliStartup(work: string): Promise<string> {
-  const bin = fileURLToPath(new URL('../bin/rasma.js', import.meta.url));
   execFileSync('npm', ['run', '--silent', 'build'], {
     cwd: fileURLToPath(new URL('..', import.meta.url)),
   });
@@ -319,7 +344,7 @@ async function cliStartup(work: string): Promise<string> {
   const ready = (args: string[], done: (stderr: string) => boolean) =>
     new Promise<number>((resolve, reject) => {
       const started = performance.now();
-      const proc = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+      const proc = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
       let stderr = '';
       proc.stderr.on('data', (chunk: Buffer) => {
         stderr += chunk.toString();
@@ -346,14 +371,8 @@ async function cliStartup(work: string): Promise<string> {
 }
 
 const args = process.argv.slice(2);
-if (args[0] === '--child') {
-  await child(
-    args[1] as 'engine' | 'record',
-    args[2]!,
-    args[3] as Model,
-    args[4]!,
-    Number(args[5]),
-  );
+if (args[0] === '--record') {
+  await recordChild(args[1]!, args[2] as Model, args[3]!);
 } else {
   await main();
 }

