@@ -155,10 +155,15 @@ function watchMemory(pid: number, children = false): { stop(): { mb: number; chi
 const CLI = fileURLToPath(new URL('../bin/rasma.js', import.meta.url));
 
 /** One render with the built CLI, timed from spawn to exit. */
-async function runCli(input: string, model: Model, work: string, size = DEFAULT_OUTPUT_SIZE) {
+async function runCli(
+  input: string,
+  model: Model,
+  work: string,
+  size = DEFAULT_OUTPUT_SIZE,
+): Promise<CliRun> {
   const output = join(work, `${model}-cli.mp4`);
-  const args = ['render', input, '-o', output, '--model', model, '--time', String(DRAWING_TIME)];
-  args.push('--size', String(size), '--shape', SHAPE);
+  const args = ['render', input, '-o', output, '--model', model];
+  args.push('--time', String(DRAWING_TIME), '--size', String(size), '--shape', SHAPE);
   const started = performance.now();
   const proc = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
   const memory = watchMemory(proc.pid!, true);
@@ -168,8 +173,7 @@ async function runCli(input: string, model: Model, work: string, size = DEFAULT_
   const seconds = (performance.now() - started) / 1000;
   const { mb, childMb } = memory.stop();
   if (code !== 0) throw new Error(`rasma render failed (${code}): ${stderr}`);
-  const run: CliRun = { seconds, rssMb: mb, ffmpegMb: childMb, bytes: (await stat(output)).size };
-  return run;
+  return { seconds, rssMb: mb, ffmpegMb: childMb, bytes: (await stat(output)).size };
 }
 
 /** ffmpeg alone: the engine's arguments, identical frames streamed from the page cache. */

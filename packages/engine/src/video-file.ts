@@ -7,8 +7,7 @@ import { EngineError } from './errors.js';
 /** Duration in seconds from the MP4's movie header (mvhd), without ffprobe. */
 export async function mp4Duration(path: string): Promise<number> {
   const buf = await readFile(path);
-  const moov = findBox(buf, 0, buf.length, 'moov');
-  const mvhd = moov && findBox(buf, moov.start, moov.end, 'mvhd');
+  const mvhd = boxAt(buf, ['moov', 'mvhd']);
   if (!mvhd) throw new EngineError('IO_ERROR', `${path} has no movie header`);
   const version = buf[mvhd.start];
   if (version === 1) {
@@ -24,13 +23,9 @@ export async function mp4Duration(path: string): Promise<number> {
  */
 export async function mp4KeyFrames(path: string): Promise<number[] | null> {
   const buf = await readFile(path);
-  let box = { start: 0, end: buf.length };
-  for (const type of ['moov', 'trak', 'mdia', 'minf', 'stbl']) {
-    const inner = findBox(buf, box.start, box.end, type);
-    if (!inner) throw new EngineError('IO_ERROR', `${path} has no ${type} box`);
-    box = inner;
-  }
-  const stss = findBox(buf, box.start, box.end, 'stss');
+  const stbl = boxAt(buf, ['moov', 'trak', 'mdia', 'minf', 'stbl']);
+  if (!stbl) throw new EngineError('IO_ERROR', `${path} has no sample table`);
+  const stss = findBox(buf, stbl.start, stbl.end, 'stss');
   if (!stss) return null;
   const count = buf.readUInt32BE(stss.start + 4);
   return Array.from({ length: count }, (_, i) => buf.readUInt32BE(stss.start + 8 + 4 * i) - 1);
@@ -47,6 +42,13 @@ export async function mp4TopBoxes(path: string): Promise<string[]> {
     o += size;
   }
   return names;
+}
+
+/** The box at `path` (each type inside the one before, the first of its type), or null. */
+function boxAt(buf: Buffer, path: readonly string[]): { start: number; end: number } | null {
+  let box: { start: number; end: number } | null = { start: 0, end: buf.length };
+  for (const type of path) box = box && findBox(buf, box.start, box.end, type);
+  return box;
 }
 
 function findBox(

@@ -230,7 +230,7 @@ describe('renderSketchVideo', () => {
         longSide: 480,
         ffmpeg,
         tempDir: dir,
-        // The preset's own settings: the engine's arguments without its key frame interval and
+        // The preset's own settings: the engine's arguments without its forced key frames and
         // x264 parameters.
         ...(plain && {
           sink: (settings: EncodeSettings) => {
