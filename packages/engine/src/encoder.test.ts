@@ -9,6 +9,7 @@ describe('ffmpegArgs', () => {
     frames: 465,
     holdFrames: 45,
     preset: 'veryfast',
+    tuning: 'no-deblock=1',
     crf: 20,
     output: '/tmp/x.mp4',
   };
@@ -27,6 +28,15 @@ describe('ffmpegArgs', () => {
     expect(after('-movflags')).toBe('+faststart');
     expect(args.lastIndexOf('-pix_fmt')).toBeGreaterThan(args.indexOf('-i'));
     expect(args.at(-1)).toBe('/tmp/x.mp4');
+  });
+
+  it("places key frames itself and adds the tuning to x264's options, when there is one", () => {
+    const x264 = (s: typeof settings) => {
+      const args = ffmpegArgs(s);
+      return args[args.indexOf('-x264-params') + 1];
+    };
+    expect(x264(settings)).toBe('keyint=infinite:scenecut=0:no-deblock=1');
+    expect(x264({ ...settings, tuning: '' })).toBe('keyint=infinite:scenecut=0');
   });
 
   it('lets ffmpeg make the hold by repeating the last frame, only when there is one', () => {

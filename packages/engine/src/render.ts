@@ -5,7 +5,7 @@ import { dirname, extname, join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { decodeImage, shapeFrame, videoLayout } from './decode.js';
 import type { DecodeOptions } from './decode.js';
-import { DEFAULT_CRF, DEFAULT_PRESET, FfmpegEncoder, ffmpegArgs } from './encoder.js';
+import { DEFAULT_CRF, DEFAULT_PRESET, FfmpegEncoder, X264_TUNING, ffmpegArgs } from './encoder.js';
 import type { EncodeSettings, FrameSink } from './encoder.js';
 import { EngineError } from './errors.js';
 import type { FfmpegInfo } from './ffmpeg.js';
@@ -147,6 +147,7 @@ async function renderUsing(
       frames: rendered,
       holdFrames,
       preset: params.preset ?? DEFAULT_PRESET,
+      tuning: X264_TUNING,
       crf: params.crf ?? DEFAULT_CRF,
       output: video,
     };
