@@ -1,6 +1,7 @@
 import type { VideoProgressEvent } from '@rasma/contract';
 import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
+import { videos } from '../src/db/schema.js';
 import { grantSignupCredits } from '../src/modules/credits/ledger.js';
 import { createSignedInUser } from './support/factories.js';
 import { startTestServer } from './support/test-server.js';
@@ -111,6 +112,52 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL closing our connection
       await reported(progressAt(42));
     } finally {
       // An open stream would keep the server from closing.
+      await stopReading();
+      await server.close();
+    }
+  });
+
+  it('sends an open stream what changed while the server could not listen', async () => {
+    const server = await startTestServer({ RENDER_WORKERS: '0' });
+    const databaseUrl = server.config.databaseUrl ?? '';
+    let stopReading = () => Promise.resolve();
+    try {
+      const { user, cookie } = await createSignedInUser(server.database.db);
+      const [video] = await server.database.db
+        .insert(videos)
+        .values({
+          userId: user.id,
+          title: 'Cat',
+          aiModel: 'rasma-ai',
+          options: {},
+          creditsUsed: 10,
+        })
+        .returning();
+      const stream = await server.request(`/api/video-progress/${user.id}`, {
+        headers: { cookie },
+      });
+      const { events, stop } = collectEvents(stream);
+      stopReading = stop;
+      const at = (progress: number, status = 'processing'): VideoProgressEvent =>
+        ({ type: 'videoProgress', videoId: video!.id, progress, status }) as VideoProgressEvent;
+      await vi.waitFor(() => expect(events).toEqual([at(0)]));
+
+      expect(await terminateConnections(databaseUrl)).toBeGreaterThan(0);
+      // The render finishes in another process while this server is not listening: its
+      // notification reaches no one.
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      await client.query(
+        `UPDATE videos SET status = 'completed', progress = 100, completed_at = now() WHERE id = $1`,
+        [video!.id],
+      );
+      await client.end();
+
+      await vi.waitFor(() => expect(events).toEqual([at(0), at(100, 'completed')]), {
+        timeout: 10_000,
+        interval: 100,
+      });
+    } finally {
       await stopReading();
       await server.close();
     }

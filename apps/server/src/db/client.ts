@@ -15,8 +15,16 @@ export interface Database {
   kind: 'embedded' | 'postgres';
   /** Raw SQL with `$1`-style parameters, for libraries that bring their own (the job queue). */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
-  /** Calls `onPayload` for every NOTIFY on `channel` until the returned function is called. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Calls `onPayload` for every NOTIFY on `channel` until the returned function is called, and
+   * `onResumed` when it listens again after losing its connection (what was sent in between is
+   * lost).
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onResumed?: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -42,7 +50,8 @@ export async function openDatabase(options: {
       db,
       kind: 'postgres',
       executeSql: (text, values) => pool.query(text, values),
-      listen: (channel, onPayload) => listenOnPostgres(url, channel, onPayload),
+      listen: (channel, onPayload, onResumed) =>
+        listenOnPostgres(url, channel, onPayload, onResumed),
       close: () => pool.end(),
     };
     return migrated(database, () => migratePg(db, { migrationsFolder }));
@@ -62,6 +71,7 @@ export async function openDatabase(options: {
       values.length > 0
         ? client.query(text, values)
         : ((await client.exec(text)).at(-1) ?? { rows: [] }),
+    // In-process: its LISTEN has no connection to lose.
     listen: (channel, onPayload) => client.listen(channel, onPayload),
     close: () => client.close(),
   };
@@ -74,12 +84,14 @@ const RELISTEN_DELAY_MS = 1_000;
 /**
  * A connection of its own that LISTENs (pool connections come and go). When PostgreSQL closes it
  * (a restart, a failover, an administrator), it connects and LISTENs again, every second until it
- * succeeds, so notifications keep coming; those sent while it was away are lost.
+ * succeeds, so notifications keep coming; those sent while it was away are lost, and `onResumed`
+ * tells the caller so.
  */
 async function listenOnPostgres(
   url: string,
   channel: string,
   onPayload: (payload: string) => void,
+  onResumed?: () => void,
 ): Promise<() => Promise<void>> {
   let stopped = false;
   let current: pg.Client | undefined;
@@ -110,9 +122,12 @@ async function listenOnPostgres(
   const reconnect = () => {
     retry = undefined;
     if (stopped) return;
-    connect().catch(() => {
-      if (!stopped) retry = setTimeout(reconnect, RELISTEN_DELAY_MS);
-    });
+    connect().then(
+      () => onResumed?.(),
+      () => {
+        if (!stopped) retry = setTimeout(reconnect, RELISTEN_DELAY_MS);
+      },
+    );
   };
 
   await connect();

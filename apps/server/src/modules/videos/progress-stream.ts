@@ -15,7 +15,8 @@ const CATCH_UP_MS = 10 * 60 * 1000;
 /**
  * A server-sent event stream of the user's progress events. On (re)connect it first sends the state
  * of every video still being made and of those finished in the last minutes; then each event as it
- * happens, with a heartbeat comment so proxies keep the connection open.
+ * happens, with a heartbeat comment so proxies keep the connection open. When the server may have
+ * missed events (see ProgressBus), it sends that state again.
  */
 export async function openProgressStream({
   db,
@@ -30,12 +31,33 @@ export async function openProgressStream({
   request: FastifyRequest;
   reply: FastifyReply;
 }): Promise<FastifyReply> {
-  const send = (event: VideoProgressEvent) => reply.raw.write(`data: ${JSON.stringify(event)}\n\n`);
-  // Events that arrive while the catch-up is read are queued, so none is lost.
+  const send = (event: VideoProgressEvent) => {
+    // A catch-up may end after the client has gone.
+    if (reply.raw.writable) reply.raw.write(`data: ${JSON.stringify(event)}\n\n`);
+  };
+  // Events that arrive while a catch-up is read are queued, so none is lost or sent out of turn.
   const early: VideoProgressEvent[] = [];
-  let live = false;
-  const unsubscribe = progress.subscribe(userId, (event) =>
-    live ? send(event) : early.push(event),
+  let catchUps = 0;
+  const catchUp = async () => {
+    catchUps++;
+    try {
+      for (const row of await recentVideos(db, userId)) send(progressEvent(row));
+    } catch (err) {
+      // Closed, the stream is opened again by the browser in RETRY_MS and catches up then.
+      request.log.warn({ err }, 'progress stream: catch-up failed, closing it');
+      stop();
+      reply.raw.end();
+      return;
+    } finally {
+      catchUps--;
+    }
+    if (catchUps === 0) for (const event of early.splice(0)) send(event);
+  };
+  const unsubscribe = progress.subscribe(
+    userId,
+    (event) => (catchUps > 0 ? early.push(event) : send(event)),
+    // Events sent while this server could not hear them are lost: the state is read anew.
+    () => void catchUp(),
   );
 
   reply.hijack();
@@ -53,18 +75,7 @@ export async function openProgressStream({
     unsubscribe();
   };
   request.raw.on('close', stop);
-
-  try {
-    for (const row of await recentVideos(db, userId)) send(progressEvent(row));
-  } catch (err) {
-    // Closed, the stream is opened again by the browser in RETRY_MS and catches up then.
-    request.log.warn({ err }, 'progress stream: catch-up failed, closing it');
-    stop();
-    reply.raw.end();
-    return reply;
-  }
-  for (const event of early) send(event);
-  live = true;
+  await catchUp();
   return reply;
 }
 

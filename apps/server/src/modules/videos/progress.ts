@@ -14,26 +14,45 @@ const messageSchema = z.object({ userId: z.string(), event: videoProgressEventSc
  */
 export interface ProgressBus {
   publish(userId: string, event: VideoProgressEvent): Promise<void>;
-  /** Calls `onEvent` with each event of this user's videos until the returned function is called. */
-  subscribe(userId: string, onEvent: (event: VideoProgressEvent) => void): () => void;
+  /**
+   * Calls `onEvent` with each event of this user's videos until the returned function is called,
+   * and `onMissed` when events may have been lost (this server listens again after losing its
+   * database connection): the subscriber reads the videos' state anew.
+   */
+  subscribe(
+    userId: string,
+    onEvent: (event: VideoProgressEvent) => void,
+    onMissed: () => void,
+  ): () => void;
   close(): Promise<void>;
 }
+
+/** The emitter's event for "events may have been lost" (a symbol: no user id can equal it). */
+const MISSED = Symbol('missed');
 
 export async function startProgressBus(database: Database): Promise<ProgressBus> {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
-  const stopListening = await database.listen(CHANNEL, (payload) => {
-    const message = messageSchema.safeParse(parseJson(payload));
-    if (message.success) emitter.emit(message.data.userId, message.data.event);
-  });
+  const stopListening = await database.listen(
+    CHANNEL,
+    (payload) => {
+      const message = messageSchema.safeParse(parseJson(payload));
+      if (message.success) emitter.emit(message.data.userId, message.data.event);
+    },
+    () => emitter.emit(MISSED),
+  );
   return {
     async publish(userId, event) {
       const payload = JSON.stringify({ userId, event });
       await database.db.execute(sql`select pg_notify(${CHANNEL}, ${payload})`);
     },
-    subscribe(userId, onEvent) {
+    subscribe(userId, onEvent, onMissed) {
       emitter.on(userId, onEvent);
-      return () => emitter.off(userId, onEvent);
+      emitter.on(MISSED, onMissed);
+      return () => {
+        emitter.off(userId, onEvent);
+        emitter.off(MISSED, onMissed);
+      };
     },
     close: stopListening,
   };
