@@ -1,6 +1,7 @@
 import type { VideoProgressEvent } from '@rasma/contract';
 import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
+import type { Db } from '../src/db/client.js';
 import { videos } from '../src/db/schema.js';
 import { grantSignupCredits } from '../src/modules/credits/ledger.js';
 import { createSignedInUser } from './support/factories.js';
@@ -77,23 +78,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL closing our connection
     }
   });
 
-  it("keeps a user's progress stream fed by other processes' renders", async () => {
-    const server = await startTestServer({ RENDER_WORKERS: '0' });
-    const databaseUrl = server.config.databaseUrl ?? '';
-    let stopReading = () => Promise.resolve();
-    try {
-      const { user, cookie } = await createSignedInUser(server.database.db);
-      const stream = await server.request(`/api/video-progress/${user.id}`, {
-        headers: { cookie },
-      });
-      expect(stream.status).toBe(200);
-      const { events, stop } = collectEvents(stream);
-      stopReading = stop;
-
+  it("keeps a user's progress stream fed by other processes' renders", () =>
+    withProgressStream(async ({ databaseUrl, userId, events }) => {
       const reported = (event: VideoProgressEvent) =>
         vi.waitFor(
           async () => {
-            await notify(databaseUrl, 'video_progress', JSON.stringify({ userId: user.id, event }));
+            await notify(databaseUrl, 'video_progress', JSON.stringify({ userId, event }));
             expect(events).toContainEqual(event);
           },
           { timeout: 10_000, interval: 300 },
@@ -110,38 +100,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL closing our connection
       // A render in another process goes on reporting; its reports reach the stream again once the
       // server listens anew (those sent in between are lost).
       await reported(progressAt(42));
-    } finally {
-      // An open stream would keep the server from closing.
-      await stopReading();
-      await server.close();
-    }
-  });
+    }));
 
-  it('sends an open stream what changed while the server could not listen', async () => {
-    const server = await startTestServer({ RENDER_WORKERS: '0' });
-    const databaseUrl = server.config.databaseUrl ?? '';
-    let stopReading = () => Promise.resolve();
-    try {
-      const { user, cookie } = await createSignedInUser(server.database.db);
-      const [video] = await server.database.db
+  it('sends an open stream what changed while the server could not listen', () =>
+    withProgressStream(async ({ databaseUrl, db, userId, events }) => {
+      const [video] = await db
         .insert(videos)
-        .values({
-          userId: user.id,
-          title: 'Cat',
-          aiModel: 'rasma-ai',
-          options: {},
-          creditsUsed: 10,
-        })
+        .values({ userId, title: 'Cat', aiModel: 'rasma-ai', options: {}, creditsUsed: 10 })
         .returning();
-      const stream = await server.request(`/api/video-progress/${user.id}`, {
-        headers: { cookie },
-      });
-      const { events, stop } = collectEvents(stream);
-      stopReading = stop;
-      const at = (progress: number, status = 'processing'): VideoProgressEvent =>
-        ({ type: 'videoProgress', videoId: video!.id, progress, status }) as VideoProgressEvent;
-      await vi.waitFor(() => expect(events).toEqual([at(0)]));
-
       expect(await terminateConnections(databaseUrl)).toBeGreaterThan(0);
       // The render finishes in another process while this server is not listening: its
       // notification reaches no one.
@@ -153,13 +119,42 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL closing our connection
       );
       await client.end();
 
-      await vi.waitFor(() => expect(events).toEqual([at(0), at(100, 'completed')]), {
-        timeout: 10_000,
-        interval: 100,
-      });
-    } finally {
-      await stopReading();
-      await server.close();
-    }
-  });
+      const done: VideoProgressEvent = {
+        type: 'videoProgress',
+        videoId: video!.id,
+        progress: 100,
+        status: 'completed',
+      };
+      await vi.waitFor(() => expect(events).toEqual([done]), { timeout: 10_000, interval: 100 });
+    }));
 });
+
+/** A server without render workers and one user's open progress stream, for the time of `test`. */
+async function withProgressStream(
+  test: (stream: {
+    databaseUrl: string;
+    db: Db;
+    userId: string;
+    events: VideoProgressEvent[];
+  }) => Promise<void>,
+): Promise<void> {
+  const server = await startTestServer({ RENDER_WORKERS: '0' });
+  let stopReading = () => Promise.resolve();
+  try {
+    const { user, cookie } = await createSignedInUser(server.database.db);
+    const stream = await server.request(`/api/video-progress/${user.id}`, { headers: { cookie } });
+    expect(stream.status).toBe(200);
+    const { events, stop } = collectEvents(stream);
+    stopReading = stop;
+    await test({
+      databaseUrl: server.config.databaseUrl ?? '',
+      db: server.database.db,
+      userId: user.id,
+      events,
+    });
+  } finally {
+    // An open stream would keep the server from closing.
+    await stopReading();
+    await server.close();
+  }
+}
