@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsSalts, pageViewHourly, pageViews, pageViewVisitors } from '../src/db/schema.js';
 import { describeAgent } from '../src/modules/analytics/classify.js';
+import { ViewCeiling } from '../src/modules/analytics/flood.js';
 import { recordPageView } from '../src/modules/analytics/record.js';
 import { deleteOldPageViews } from '../src/modules/analytics/retention.js';
 import { websiteAnalytics } from '../src/modules/analytics/report.js';
@@ -259,6 +260,36 @@ describe('POST /api/analytics/page-view', () => {
     expect(await viewsOf('/admin')).toEqual([]);
     expect((await beacon(JSON.stringify({ path: '/administrators' }))).status).toBe(200);
     expect(await viewsOf('/administrators')).toHaveLength(1);
+  });
+
+  it('counts at most 30 views a minute of one visitor; more are answered but not counted', async () => {
+    const send = async (agent: string) =>
+      (
+        (await (
+          await beacon(JSON.stringify({ path: '/flood' }), { 'user-agent': agent })
+        ).json()) as {
+          recorded: boolean;
+        }
+      ).recorded;
+    const looping = `${FIREFOX} Looping`;
+    const answers = [];
+    for (let i = 0; i < 33; i++) answers.push(await send(looping));
+    expect(answers).toEqual([...Array<boolean>(30).fill(true), false, false, false]);
+    expect(await viewsOf('/flood')).toHaveLength(30);
+    // Another visitor, here another browser on the same address, is counted as before.
+    expect(await send(`${CHROME} Other`)).toBe(true);
+    expect(await viewsOf('/flood')).toHaveLength(31);
+  });
+
+  it('starts counting a visitor afresh once their minute is over', () => {
+    const ceiling = new ViewCeiling(2, 60_000);
+    expect([0, 1_000, 59_999].map((t) => ceiling.allows('a', t))).toEqual([true, true, false]);
+    expect(ceiling.allows('b', 59_999)).toBe(true);
+    expect([60_000, 61_000, 62_000].map((t) => ceiling.allows('a', t))).toEqual([
+      true,
+      true,
+      false,
+    ]);
   });
 
   it('refuses a malformed beacon with a clear 400', async () => {

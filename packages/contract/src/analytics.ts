@@ -9,7 +9,10 @@ export const pageViewRequestSchema = z.object({
 });
 export type PageViewRequest = z.infer<typeof pageViewRequestSchema>;
 
-/** `recorded: false` when the view is not counted (a bot, an admin page). */
+/**
+ * `recorded: false` when the view is not counted (a bot, an admin page, a visitor over the
+ * per-minute ceiling).
+ */
 export const pageViewResponseSchema = z.object({ recorded: z.boolean() });
 
 export const analyticsRangeSchema = z.enum(ANALYTICS_RANGES);

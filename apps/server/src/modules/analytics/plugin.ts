@@ -10,6 +10,7 @@ import {
   isBot,
   referrerHost,
 } from './classify.js';
+import { ViewCeiling } from './flood.js';
 import { recordPageView } from './record.js';
 import { deleteOldPageViews } from './retention.js';
 import { VisitorIds } from './visitor.js';
@@ -24,6 +25,8 @@ export interface AnalyticsModuleOptions {
 
 /** The web app's page-view beacon, JSON sent as text/plain. */
 const BEACON_BODY_LIMIT = 4096;
+/** Views counted per visitor and minute: one every two seconds, for a whole minute. */
+const VIEWS_PER_VISITOR_MINUTE = 30;
 
 /** First-party, cookieless page-view collection. Prefix `/api`. */
 export const analyticsModule: FastifyPluginAsync<AnalyticsModuleOptions> = async (
@@ -32,6 +35,7 @@ export const analyticsModule: FastifyPluginAsync<AnalyticsModuleOptions> = async
 ) => {
   // Each new day's salt also clears the single views no report reads any more.
   const visitors = new VisitorIds(db, (day) => deleteOldPageViews(db, day));
+  const ceiling = new ViewCeiling(VIEWS_PER_VISITOR_MINUTE, 60_000);
   // `navigator.sendBeacon` sends a string as text/plain; here (this plugin only) it is JSON.
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser(
@@ -45,10 +49,12 @@ export const analyticsModule: FastifyPluginAsync<AnalyticsModuleOptions> = async
     const path = cleanPath(body.path);
     if (isBot(userAgent) || isAdminPath(path)) return { recorded: false };
     const at = new Date();
+    const visitorId = await visitors.visitorId(at, request.ip, userAgent);
+    if (!ceiling.allows(visitorId, at.getTime())) return { recorded: false };
     await recordPageView(
       db,
       {
-        visitorId: await visitors.visitorId(at, request.ip, userAgent),
+        visitorId,
         path,
         referrerHost: referrerHost(body.referrer, [publicHost, request.host]),
         ...describeAgent(userAgent),
