@@ -132,6 +132,8 @@ async function renderUsing(
 
   const temp = await mkdtemp(join(params.tempDir ?? tmpdir(), 'rasma-'));
   let sink: FrameSink | undefined;
+  // Written into `temp` beside the frames: a failed render waits for them before removing it.
+  const thumbnails: Promise<void>[] = [];
   const onAbort = () => sink?.abort();
   signal?.addEventListener('abort', onAbort);
   try {
@@ -189,7 +191,6 @@ async function renderUsing(
     await started;
     progress(4);
     checkCancelled();
-    const thumbnails: Promise<void>[] = [];
     if (sketch.finalRgb) thumbnails.push(writeThumbnail(sketch.finalRgb, width, height, thumb));
     const renderer = new FrameRenderer(sketch.script);
     // Frames handed to the encoder: the result reports these, not the plan.
@@ -235,6 +236,7 @@ async function renderUsing(
   } finally {
     signal?.removeEventListener('abort', onAbort);
     if (sink instanceof FfmpegEncoder) await sink.closed();
+    await Promise.allSettled(thumbnails);
     await rm(temp, { recursive: true, force: true });
   }
 }

@@ -174,6 +174,38 @@ describe('bad input gives a typed error', () => {
     expect(await readdir(dir)).toEqual(['dying-ffmpeg']);
     expect(await isEmptyDir(temp)).toBe(true);
   });
+
+  it('a render failing while its thumbnail is written waits for it: no temp files, no stray error', async () => {
+    const temp = await freshDir();
+    const stray: unknown[] = [];
+    const onStray = (reason: unknown) => stray.push(reason);
+    process.on('unhandledRejection', onStray);
+    try {
+      // The encoder refuses the first frame, while sharp is still writing the thumbnail.
+      const refusing = {
+        start: () => Promise.resolve(),
+        frame: () => Promise.reject(new Error('disk full')),
+        finish: () => Promise.resolve(),
+        abort: () => undefined,
+      };
+      await expect(
+        render({
+          input: await scenePng(1200, 900),
+          output: join(temp, 'never.mp4'),
+          longSide: 1200,
+          tempDir: temp,
+          options: { drawingTime: 1 },
+          sink: () => refusing,
+        }),
+      ).rejects.toThrow('disk full');
+      // A write still going on would fail after the temp directory was removed.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(stray).toEqual([]);
+      expect(await isEmptyDir(temp)).toBe(true);
+    } finally {
+      process.off('unhandledRejection', onStray);
+    }
+  });
 });
 
 describe('the input image is never written over', () => {
