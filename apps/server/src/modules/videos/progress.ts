@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { videoProgressEventSchema, type VideoProgressEvent } from '@rasma/contract';
 import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 
@@ -13,6 +14,10 @@ const messageSchema = z.object({ userId: z.string(), event: videoProgressEventSc
  * to its open streams. (On the embedded database, NOTIFY and LISTEN stay inside the one process.)
  */
 export interface ProgressBus {
+  /**
+   * Sends the event to the user's streams on every server. Best effort: a failure (the database
+   * out of reach for a moment) is logged, not thrown; streams catch up from the database.
+   */
   publish(userId: string, event: VideoProgressEvent): Promise<void>;
   /**
    * Calls `onEvent` with each event of this user's videos until the returned function is called,
@@ -30,7 +35,10 @@ export interface ProgressBus {
 /** The emitter's event for "events may have been lost" (a symbol: no user id can equal it). */
 const MISSED = Symbol('missed');
 
-export async function startProgressBus(database: Database): Promise<ProgressBus> {
+export async function startProgressBus(
+  database: Database,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+): Promise<ProgressBus> {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   const stopListening = await database.listen(
@@ -44,7 +52,11 @@ export async function startProgressBus(database: Database): Promise<ProgressBus>
   return {
     async publish(userId, event) {
       const payload = JSON.stringify({ userId, event });
-      await database.db.execute(sql`select pg_notify(${CHANNEL}, ${payload})`);
+      try {
+        await database.db.execute(sql`select pg_notify(${CHANNEL}, ${payload})`);
+      } catch (err) {
+        log.warn({ err, videoId: event.videoId }, 'progress not sent');
+      }
     },
     subscribe(userId, onEvent, onMissed) {
       emitter.on(userId, onEvent);

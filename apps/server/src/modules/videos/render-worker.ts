@@ -88,10 +88,7 @@ async function renderVideo(deps: RenderWorkerDeps, videoId: string): Promise<voi
       options: row.options as RenderOptionsInput,
       onProgress: (percent) => {
         if (percent >= 100) return; // "completed" is said once the files are stored
-        // A lost percent is mended by the next one; a rejection here would end the process.
-        progress
-          .publish(row.userId, progressEvent({ ...row, progress: percent }))
-          .catch((err: unknown) => log.warn({ err, videoId }, 'progress not sent'));
+        void progress.publish(row.userId, progressEvent({ ...row, progress: percent }));
         if (Date.now() - stored < PROGRESS_STORE_INTERVAL_MS) return;
         stored = Date.now();
         void db

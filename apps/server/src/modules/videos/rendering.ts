@@ -34,7 +34,7 @@ export async function startRendering(
   // Both queues exist before anything is sent (pg-boss drops a job sent to a missing queue).
   await queue.createQueue(RENDER_FAILED_QUEUE);
   await queue.createQueue(RENDER_QUEUE, { name: RENDER_QUEUE, deadLetter: RENDER_FAILED_QUEUE });
-  const progress = await startProgressBus(database);
+  const progress = await startProgressBus(database, log);
   const runner = createRenderRunner({
     ffmpegPath: config.ffmpegPath,
     concurrency: Math.max(1, workers),
