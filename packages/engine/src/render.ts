@@ -62,6 +62,8 @@ export interface InternalRenderParams extends RenderParams {
   crf?: number;
   /** Replace the ffmpeg encoder (the benchmark records frames with it). */
   sink?: (settings: EncodeSettings, ffmpeg: FfmpegInfo) => FrameSink;
+  /** The planning's second thread (tests pass a closed one: this thread then plans alone). */
+  planWorker?: PlanWorker;
 }
 
 const THUMBNAIL_LONG_SIDE = 640;
@@ -74,7 +76,7 @@ export function renderSketchVideo(params: RenderParams): Promise<RenderResult> {
 export async function renderVideo(params: InternalRenderParams): Promise<RenderResult> {
   const options = parseRenderOptions(params.options);
   // The planning's second thread starts next: it has loaded by the time the picture is decoded.
-  const planWorker = new PlanWorker();
+  const planWorker = params.planWorker ?? new PlanWorker();
   try {
     return await renderUsing(params, options, planWorker);
   } finally {

@@ -1,4 +1,5 @@
-import { readdir, stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import type { EncodeSettings } from '../src/encoder.js';
 import { EngineError } from '../src/errors.js';
 import { resolveFfmpeg } from '../src/ffmpeg.js';
 import type { FfmpegInfo } from '../src/ffmpeg.js';
+import { PlanWorker } from '../src/parallel.js';
 import { renderVideo } from '../src/render.js';
 import type { RenderResult } from '../src/render.js';
 import { planSketch } from '../src/sketch.js';
@@ -20,6 +22,7 @@ import {
   probeVideo,
 } from '../src/video-file.js';
 import { scenePng, sidewaysPhoto } from './fixtures.js';
+import { photoPng } from './photos.js';
 import { freshDir, isEmptyDir, psnr, sketchParams } from './helpers.js';
 
 const LONG_SIDE = 200;
@@ -244,6 +247,39 @@ describe('renderSketchVideo', () => {
     const [engine, plain] = await Promise.all([render(false), render(true)]);
     const bytes = async (result: RenderResult) => (await stat(result.output)).size;
     expect(await bytes(engine)).toBeLessThanOrEqual(0.75 * (await bytes(plain)));
+  });
+
+  it('makes the very same frames when its second planning thread is gone (colour model)', async () => {
+    const dir = await freshDir();
+    const framesOf = async (planWorker?: PlanWorker) => {
+      const hash = createHash('sha1');
+      let frames = 0;
+      await renderVideo({
+        input: await photoPng('portrait'),
+        output: join(dir, 'unused.mp4'),
+        options: { drawingTime: 2, aiModel: 'rasma-ai-color' },
+        longSide: 160,
+        ffmpeg,
+        ...(planWorker && { planWorker }),
+        // Counts and hashes the frames; the video file it leaves is empty.
+        sink: (settings) => ({
+          start: () => Promise.resolve(),
+          frame: async (data) => {
+            hash.update(data);
+            frames++;
+          },
+          finish: () => writeFile(settings.output, ''),
+          abort: () => undefined,
+        }),
+      });
+      return { frames, sha1: hash.digest('hex') };
+    };
+    const gone = new PlanWorker();
+    await gone.close();
+    // Without it this thread draws the pen lines and plans the colour itself.
+    const alone = await framesOf(gone);
+    expect(alone.frames).toBe(2 * FPS + colourSeconds(2) * FPS);
+    expect(alone).toEqual(await framesOf());
   });
 
   it('has a key frame every 20 s of drawing and colour, and none in the hold', async () => {
