@@ -11,7 +11,6 @@ import { bucketByFrame, orderStrokes, revealFrames, timeStrokes } from './plan.j
 import type { Plan } from './plan.js';
 import { penStrokes } from './strokes.js';
 import { FPS, LEAVE_FRAMES, timeline } from './timeline.js';
-import type { Timeline } from './timeline.js';
 import type { Direction, RgbaImage, ZoneShape } from './types.js';
 
 export interface SketchZone extends ZoneShape {
@@ -44,7 +43,6 @@ export interface Sketch {
    * Undefined with `deferColour` in the colour model.
    */
   finalRgb: Uint8Array | undefined;
-  timeline: Timeline;
 }
 
 /** The outline a sketch is planned from. */
@@ -129,6 +127,5 @@ export function planSketch(
     plan,
     revealFrame,
     finalRgb,
-    timeline: time,
   };
 }

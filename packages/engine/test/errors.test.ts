@@ -8,7 +8,7 @@ import type { FfmpegInfo } from '../src/ffmpeg.js';
 import { previewOutline } from '../src/preview.js';
 import { renderVideo } from '../src/render.js';
 import { scenePng } from './fixtures.js';
-import { freshDir, isEmptyDir } from './helpers.js';
+import { frameSink, freshDir, isEmptyDir } from './helpers.js';
 
 let ffmpeg: FfmpegInfo;
 let png: Buffer;
@@ -181,13 +181,6 @@ describe('bad input gives a typed error', () => {
     const onStray = (reason: unknown) => stray.push(reason);
     process.on('unhandledRejection', onStray);
     try {
-      // The encoder refuses the first frame, while sharp is still writing the thumbnail.
-      const refusing = {
-        start: () => Promise.resolve(),
-        frame: () => Promise.reject(new Error('disk full')),
-        finish: () => Promise.resolve(),
-        abort: () => undefined,
-      };
       await expect(
         render({
           input: await scenePng(1200, 900),
@@ -195,7 +188,8 @@ describe('bad input gives a typed error', () => {
           longSide: 1200,
           tempDir: temp,
           options: { drawingTime: 1 },
-          sink: () => refusing,
+          // The encoder refuses the first frame, while sharp is still writing the thumbnail.
+          sink: frameSink(() => Promise.reject(new Error('disk full'))),
         }),
       ).rejects.toThrow('disk full');
       // A write still going on would fail after the temp directory was removed.

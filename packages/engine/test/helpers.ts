@@ -1,8 +1,9 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
 import { decodeImage } from '../src/decode.js';
+import type { EncodeSettings, FrameSink } from '../src/encoder.js';
 import type { SketchParams } from '../src/sketch.js';
 import type { RgbaImage } from '../src/types.js';
 
@@ -78,4 +79,17 @@ export function sketchParams(over: Partial<SketchParams> = {}): SketchParams {
     seed: 1,
     ...over,
   };
+}
+
+/**
+ * A render's `sink` that hands each frame to `frame` instead of encoding it, and leaves an empty
+ * video file where the render expects one.
+ */
+export function frameSink(frame: (data: Uint8Array) => Promise<void>) {
+  return (settings: EncodeSettings): FrameSink => ({
+    start: () => Promise.resolve(),
+    frame,
+    finish: () => writeFile(settings.output, ''),
+    abort: () => undefined,
+  });
 }
