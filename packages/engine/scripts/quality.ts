@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { decodeImage, videoLayout } from '../src/decode.js';
 import { DEFAULT_OUTPUT_SIZE } from '../src/options.js';
+import { revealFrames } from '../src/plan.js';
 import { planSketch } from '../src/sketch.js';
 import { inkMedian, inkShareOfSource, solidInkShare, toneCorrelation } from '../test/measures.js';
 import { PHOTO_NAMES, photoPng } from '../test/photos.js';
@@ -64,7 +65,8 @@ async function main(): Promise<void> {
     );
     // Contact sheet: source, half-way, final drawing, final colour.
     const half = Math.floor(bw.script.drawFrames / 2);
-    const halfway = Uint8Array.from(grey, (v, p) => (bw.revealFrame[p]! < half ? v : 255));
+    const revealFrame = revealFrames(bw.script);
+    const halfway = Uint8Array.from(grey, (v, p) => (revealFrame[p]! < half ? v : 255));
     const rgbSource = new Uint8Array(width * height * 3);
     for (let p = 0; p < width * height; p++)
       rgbSource.set(image.data.subarray(p * 4, p * 4 + 3), p * 3);

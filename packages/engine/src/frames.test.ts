@@ -2,9 +2,11 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { linesPng, scenePng } from '../test/fixtures.js';
 import { psnr, rgbaOf, sketchParams } from '../test/helpers.js';
-import { FrameRenderer, handPath, type HandPath } from './frames.js';
+import { FrameRenderer, HandPath } from './frames.js';
 import { loadHand } from './hand.js';
 import { outline, outlineToGrey } from './outline.js';
+import { penAt } from './plan.js';
+import type { PenTimeline } from './plan.js';
 import { planSketch } from './sketch.js';
 import { GREY_TO_Y } from './yuv.js';
 
@@ -65,32 +67,46 @@ describe('the hand', () => {
       down: new Uint8Array(points.length).fill(1),
     };
   };
-  const moves = ({ x, y }: HandPath) =>
-    Array.from({ length: frames - 1 }, (_, k) => Math.hypot(x[k + 1]! - x[k]!, y[k + 1]! - y[k]!));
+  const handPath = (timeline: PenTimeline) => {
+    const path = new HandPath((time) => penAt(timeline, time), frames, 30, 100);
+    return Array.from({ length: frames }, (_, k) => path.at(k));
+  };
+  const moves = (path: { x: number; y: number }[]) =>
+    Array.from({ length: frames - 1 }, (_, k) =>
+      Math.hypot(path[k + 1]!.x - path[k]!.x, path[k + 1]!.y - path[k]!.y),
+    );
 
   it('glides over hatching where the pen lands somewhere else every frame', () => {
     // The pen's place at each frame alternates between two spots 200 px apart.
-    const path = handPath(
-      pen((k) => [k % 2 ? 500 : 300, 400]),
-      frames,
-      30,
-      100,
-    );
+    const path = handPath(pen((k) => [k % 2 ? 500 : 300, 400]));
     const inside = moves(path).slice(10, -10);
     expect(Math.max(...inside)).toBeLessThan(10);
-    expect(path.x[30]).toBeCloseTo(400, -1);
+    expect(path[30]!.x).toBeCloseTo(400, -1);
   });
 
   it('holds the pen on a slow stroke', () => {
-    const path = handPath(
-      pen((k) => [100 + 4 * k, 200 + 2 * k]),
+    const path = handPath(pen((k) => [100 + 4 * k, 200 + 2 * k]));
+    for (let k = 10; k < frames - 10; k++) {
+      expect(path[k]!.x).toBeCloseTo(100 + 4 * (k + 1), 1);
+      expect(path[k]!.y).toBeCloseTo(200 + 2 * (k + 1), 1);
+    }
+  });
+
+  it('looks at the pen only as far ahead as its average reaches (the strokes are timed as it goes)', () => {
+    const timeline = pen((k) => [100 + 4 * k, 200]);
+    let latest = 0;
+    const path = new HandPath(
+      (time) => {
+        latest = Math.max(latest, time);
+        return penAt(timeline, time);
+      },
       frames,
       30,
       100,
     );
-    for (let k = 10; k < frames - 10; k++) {
-      expect(path.x[k]).toBeCloseTo(100 + 4 * (k + 1), 1);
-      expect(path.y[k]).toBeCloseTo(200 + 2 * (k + 1), 1);
-    }
+    path.at(10);
+    // Frame 10 shows 11 / 30 s; the average reaches 9 frames (3 sigma) further.
+    expect(latest).toBeCloseTo(20 / 30, 9);
+    expect(path.at(10).x).toBeCloseTo(100 + 4 * 11, 1);
   });
 });

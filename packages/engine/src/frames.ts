@@ -3,8 +3,8 @@
  * revealed since the previous one, then draws the hand in its own box and remembers what was
  * under it, to restore before the next frame. Pure, no Node imports.
  */
-import type { PenTimeline } from './plan.js';
-import { penAt } from './plan.js';
+import { Drawing } from './plan.js';
+import type { DrawingPlan } from './plan.js';
 import type { SpritePlane } from './sprite.js';
 import { Underlay, planeSize } from './sprite.js';
 import { GREY_TO_Y, frameBytes } from './yuv.js';
@@ -37,16 +37,9 @@ export interface ColourScript {
   final: Uint8Array;
 }
 
-export interface FrameScript {
-  width: number;
-  height: number;
-  fps: number;
-  drawFrames: number;
-  /** Ink pixels bucketed by the drawing frame that reveals them. */
-  ink: Buckets;
+export interface FrameScript extends DrawingPlan {
   /** The outline picture (grey 0-255): what each revealed pixel becomes. */
   grey: Uint8Array;
-  pen: PenTimeline;
   /** Frames to render: the drawing, then the colour phase or the hand leaving. */
   frames: number;
   /** The colour plan; must be set before the first colour frame is rendered. */
@@ -62,6 +55,8 @@ export class FrameRenderer {
   private readonly chromaOffset: number;
   private readonly chromaPlane: number;
   private readonly underlay: Underlay;
+  /** Times the strokes a few frames ahead of the frame being made. */
+  private readonly drawing: Drawing;
   /** Where the hand's pen tip is in each drawing frame: the pen's path, smoothed. */
   private readonly handPath: HandPath | undefined;
 
@@ -76,7 +71,10 @@ export class FrameRenderer {
     this.underlay = new Underlay(
       hand ? planeSize(hand.y) + planeSize(hand.u) + planeSize(hand.v) : 0,
     );
-    this.handPath = hand && handPath(script.pen, script.drawFrames, script.fps, hand.size);
+    this.drawing = new Drawing(script);
+    const { clock } = this.drawing;
+    this.handPath =
+      hand && new HandPath((time) => clock.at(time), script.drawFrames, script.fps, hand.size);
   }
 
   /** Renders the next frame into `canvas` and returns it, or null after the last frame. */
@@ -94,13 +92,9 @@ export class FrameRenderer {
   }
 
   private paintInk(k: number): void {
-    const { order, start } = this.script.ink;
     const grey = this.script.grey;
     const c = this.canvas;
-    for (let i = start[k]!, end = start[k + 1]!; i < end; i++) {
-      const p = order[i]!;
-      c[p] = GREY_TO_Y[grey[p]!]!;
-    }
+    this.drawing.reveal(k, (p) => (c[p] = GREY_TO_Y[grey[p]!]!));
   }
 
   private paintColour(colour: ColourScript, j: number): void {
@@ -131,10 +125,10 @@ export class FrameRenderer {
   private handPosition(path: HandPath, k: number): { x: number; y: number } | null {
     const s = this.script;
     const size = s.hand?.size ?? 0;
-    if (k < s.drawFrames) return { x: path.x[k]!, y: path.y[k]! };
+    if (k < s.drawFrames) return path.at(k);
     const out = k - s.drawFrames + 1;
     if (out > s.leaveFrames) return null;
-    const last = { x: path.x[s.drawFrames - 1]!, y: path.y[s.drawFrames - 1]! };
+    const last = path.at(s.drawFrames - 1);
     const e = (out / s.leaveFrames) ** 2;
     return {
       x: last.x + (s.width + size - last.x) * e,
@@ -165,54 +159,66 @@ export class FrameRenderer {
   }
 }
 
-/** The hand's pen tip in each drawing frame. */
-export interface HandPath {
-  x: Float32Array;
-  y: Float32Array;
-}
-
 /** Frames over which the hand's path is averaged (Gaussian sigma). */
 const HAND_SMOOTHING = 3;
+/** The average reaches this many frames either side. */
+const HAND_REACH = Math.ceil(3 * HAND_SMOOTHING);
+const HAND_WEIGHTS = Array.from({ length: 2 * HAND_REACH + 1 }, (_, i) =>
+  Math.exp(-((i - HAND_REACH) ** 2) / (2 * HAND_SMOOTHING * HAND_SMOOTHING)),
+);
 
 /**
  * The hand's pen tip per drawing frame: where the pen is, raised a little (up and right) while
  * it is lifted, and averaged over a few frames. Where the pen races through hatching it lands
  * somewhere else every frame; a hand that jittered after it would uncover and cover the drawing
  * under its arm each frame, which is most of what a video costs to encode (and is not how a hand
- * looks). Along a slow stroke the average is the stroke itself.
+ * looks). Along a slow stroke the average is the stroke itself. Asked frame by frame, it looks at
+ * the pen only as far ahead as the average reaches.
  */
-export function handPath(pen: PenTimeline, frames: number, fps: number, size: number): HandPath {
-  const x = new Float32Array(frames);
-  const y = new Float32Array(frames);
-  let lift = 0;
-  for (let k = 0; k < frames; k++) {
-    const tip = penAt(pen, (k + 1) / fps);
-    lift += ((tip.down ? 0 : 1) - lift) * 0.5;
-    x[k] = tip.x + lift * size * 0.012;
-    y[k] = tip.y - lift * size * 0.018;
-  }
-  return { x: averaged(x, HAND_SMOOTHING), y: averaged(y, HAND_SMOOTHING) };
-}
+export class HandPath {
+  /** The raised tip of each frame, as far as known. */
+  private readonly tipX: Float32Array;
+  private readonly tipY: Float32Array;
+  private known = 0;
+  private lift = 0;
 
-/**
- * `values` averaged with Gaussian weights (sigma in samples, cut at 3 sigma), the weights
- * renormalised where the window passes an end of the drawing.
- */
-function averaged(values: Float32Array, sigma: number): Float32Array {
-  const radius = Math.ceil(3 * sigma);
-  const weights = Array.from({ length: 2 * radius + 1 }, (_, i) =>
-    Math.exp(-((i - radius) ** 2) / (2 * sigma * sigma)),
-  );
-  const out = new Float32Array(values.length);
-  for (let k = 0; k < values.length; k++) {
-    let sum = 0;
+  constructor(
+    private readonly pen: (time: number) => { x: number; y: number; down: boolean },
+    private readonly frames: number,
+    private readonly fps: number,
+    private readonly size: number,
+  ) {
+    this.tipX = new Float32Array(frames);
+    this.tipY = new Float32Array(frames);
+  }
+
+  /**
+   * The tip in frame k: the raised tips averaged with Gaussian weights (cut at 3 sigma), the
+   * weights renormalised where the window passes an end of the drawing.
+   */
+  at(k: number): { x: number; y: number } {
+    const from = Math.max(0, k - HAND_REACH);
+    const to = Math.min(this.frames - 1, k + HAND_REACH);
+    this.tipsUntil(to);
+    let sx = 0;
+    let sy = 0;
     let total = 0;
-    for (let j = Math.max(0, k - radius); j <= Math.min(values.length - 1, k + radius); j++) {
-      const w = weights[j - k + radius]!;
-      sum += w * values[j]!;
+    for (let j = from; j <= to; j++) {
+      const w = HAND_WEIGHTS[j - k + HAND_REACH]!;
+      sx += w * this.tipX[j]!;
+      sy += w * this.tipY[j]!;
       total += w;
     }
-    out[k] = sum / total;
+    return { x: Math.fround(sx / total), y: Math.fround(sy / total) };
   }
-  return out;
+
+  private tipsUntil(last: number): void {
+    for (; this.known <= last; this.known++) {
+      const k = this.known;
+      const tip = this.pen((k + 1) / this.fps);
+      this.lift += ((tip.down ? 0 : 1) - this.lift) * 0.5;
+      this.tipX[k] = tip.x + this.lift * this.size * 0.012;
+      this.tipY[k] = tip.y - this.lift * this.size * 0.018;
+    }
+  }
 }

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { linesPng } from '../test/fixtures.js';
 import { rgbaOf, sketchParams, spearman } from '../test/helpers.js';
-import { bucketByFrame, orderStrokes, penAt, revealFrames, timeStrokes } from './plan.js';
+import {
+  Drawing,
+  PenClock,
+  RevealQueue,
+  bucketByFrame,
+  orderStrokes,
+  penAt,
+  revealFrames,
+} from './plan.js';
 import { planSketch } from './sketch.js';
 import type { Stroke } from './strokes.js';
 import { KIND } from './hatch.js';
@@ -23,11 +31,12 @@ describe('plan', () => {
     ] as const) {
       const across = direction === 'Left to right' || direction === 'Right to left';
       const sketch = planSketch(across ? vertical : horizontal, { ...base, direction });
+      const revealFrame = revealFrames(sketch.script);
       const times: number[] = [];
       const along: number[] = [];
       sketch.outline.ink.forEach((v, p) => {
         if (!v) return;
-        const f = sketch.revealFrame[p]!;
+        const f = revealFrame[p]!;
         expect(f).toBeGreaterThanOrEqual(0);
         expect(f).toBeLessThan(2 * FPS);
         times.push(f);
@@ -41,9 +50,11 @@ describe('plan', () => {
   it('lasts exactly the drawing time and moves the pen along the lines', async () => {
     const image = await rgbaOf(await linesPng(240, 160));
     const sketch = planSketch(image, { ...base, drawingTime: 3 });
-    const { pen } = sketch.plan;
+    const { clock } = new Drawing(sketch.script);
+    clock.advance(Infinity);
+    const { pen } = clock;
     expect(pen.t.at(-1)).toBe(3);
-    expect(Math.max(...sketch.revealFrame)).toBe(3 * FPS - 1);
+    expect(Math.max(...revealFrames(sketch.script))).toBe(3 * FPS - 1);
     // Whenever the pen is down, its tip is on a line: within a pixel of ink.
     const ink = sketch.outline.ink;
     const onInk = (x: number, y: number) =>
@@ -80,6 +91,7 @@ describe('plan', () => {
       direction: 'Left to right' as const,
     };
     const sketch = planSketch(image, { ...base, zones: [zoneA, zoneB] });
+    const revealFrame = revealFrames(sketch.script);
     const inked = [0, 0, 0];
     const last = [-1, -1, -1];
     const first = [Infinity, Infinity, Infinity];
@@ -88,7 +100,7 @@ describe('plan', () => {
     sketch.outline.ink.forEach((v, p) => {
       if (!v) return;
       const g = sketch.outline.zoneMap[p]!;
-      const f = sketch.revealFrame[p]!;
+      const f = revealFrame[p]!;
       inked[g]!++;
       last[g] = Math.max(last[g]!, f);
       first[g] = Math.min(first[g]!, f);
@@ -109,7 +121,8 @@ describe('plan', () => {
     const image = await rgbaOf(await linesPng(120, 80));
     const a = planSketch(image, { ...base, colour: true });
     const b = planSketch(image, { ...base, colour: true });
-    expect(Buffer.from(a.revealFrame.buffer).equals(Buffer.from(b.revealFrame.buffer))).toBe(true);
+    const frames = (sketch: typeof a) => Buffer.from(revealFrames(sketch.script).buffer);
+    expect(frames(a).equals(frames(b))).toBe(true);
     expect(Buffer.from(a.script.colour!.final).equals(Buffer.from(b.script.colour!.final))).toBe(
       true,
     );
@@ -306,7 +319,15 @@ describe('orderStrokes', () => {
   );
 });
 
-describe('timeStrokes', () => {
+/** Strokes timed all at once: the pen's keyframes, and when it first passed each pixel. */
+function timeStrokes(strokes: readonly Stroke[], width: number, height: number, duration: number) {
+  const pixelTime = new Float64Array(width * height).fill(NaN);
+  const clock = new PenClock(strokes, width, height, duration, (p, t) => (pixelTime[p] = t));
+  clock.advance(Infinity);
+  return { pen: clock.pen, pixelTime };
+}
+
+describe('PenClock', () => {
   // On a 60 px wide picture: a 12 px line (eased), a dot, and a closed 2x2 loop; the pen-up moves
   // between them are 10 px (6 across, 8 down or up). Cost: 12 + 0.3 * 10 + 2 (a dot counts as
   // 2 px) + 0.3 * 10 + 4 = 24 px, so over 2.4 s the pen draws 10 px per second.
@@ -358,6 +379,17 @@ describe('timeStrokes', () => {
     expect(pen.t[7]! - pen.t[6]!).toBeLessThan(0.06);
   });
 
+  it('times only as far as asked, with a keyframe past that time, as it would all at once', () => {
+    const whole = plan().pen;
+    const clock = new PenClock([line, dot, loop], 60, 20, 2.4);
+    clock.advance(0.5);
+    // The line's 13 keyframes: its last one, at 1.2 s, lies past 0.5 s.
+    expect(clock.timed).toBe(13);
+    for (const time of [0.3, 1.1, 1.5, 1.9, 2.05, 2.4, 3])
+      expect(clock.at(time), `at ${time} s`).toEqual(penAt(whole, time));
+    expect([...clock.pen.t]).toEqual([...whole.t]);
+  });
+
   it('records when the pen first passes each pixel, NaN off the strokes', () => {
     const { pixelTime } = plan();
     expect(pixelTime[at(5, 5)]).toBe(0);
@@ -403,15 +435,24 @@ describe('penAt', () => {
   });
 });
 
-describe('revealFrames and bucketByFrame', () => {
+describe('RevealQueue and bucketByFrame', () => {
   it('shows an ink pixel in the first frame whose time has reached its centre-line pixel', () => {
     // Frame k shows the time (k + 1) / fps; 5 frames at 10 fps.
-    const ink = new Uint8Array([1, 1, 1, 1, 1, 1, 0]);
-    const owner = new Int32Array([0, 1, 1, -1, 4, 5, -1]);
-    const pixelTime = new Float32Array([0, 0.1, NaN, NaN, 0.55, 0.15, NaN]);
-    const frames = revealFrames(ink, owner, pixelTime, 10, 5);
+    const ink = new Uint8Array([1, 1, 1, 1, 1, 1, 0, 1]);
+    const owner = new Int32Array([0, 1, 1, -1, 4, 5, -1, 6]);
+    const queue = new RevealQueue(ink, owner, 10, 5);
+    // The pen passes these centre-line pixels (never pixel 6, which pixel 7 belongs to).
+    for (const [p, time] of [
+      [0, 0],
+      [1, 0.1],
+      [5, 0.15],
+      [4, 0.55],
+    ] as const)
+      queue.passed(p, time);
+    const frames = new Int32Array(ink.length).fill(-1);
+    for (let k = 0; k < 5; k++) queue.forEach(k, (p) => (frames[p] = k));
     // Untimed pixels and those past the end appear in the last frame; paper never.
-    expect([...frames]).toEqual([0, 0, 0, 4, 4, 1, -1]);
+    expect([...frames]).toEqual([0, 0, 0, 4, 4, 1, -1, 4]);
   });
 
   it('lists the pixels of each frame in pixel order', () => {

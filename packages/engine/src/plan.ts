@@ -25,10 +25,19 @@ export interface PenTimeline {
   down: Uint8Array;
 }
 
-export interface Plan {
-  /** Time (s) at which the pen first passes each centre-line pixel; NaN elsewhere. */
-  pixelTime: Float32Array;
-  pen: PenTimeline;
+/** What the drawing phase is made of. */
+export interface DrawingPlan {
+  width: number;
+  height: number;
+  fps: number;
+  /** Frames of the drawing: the last stroke ends at the last one's time, drawFrames / fps. */
+  drawFrames: number;
+  /** The strokes, in drawing order. */
+  strokes: readonly Stroke[];
+  /** 1 on ink pixels. */
+  ink: Uint8Array;
+  /** Each ink pixel's centre-line pixel, -1 for none. */
+  owner: Int32Array;
 }
 
 /** The coordinate that grows along a direction. */
@@ -206,59 +215,94 @@ function nearestFirst(
   return { strokes: out, x, y };
 }
 
-/** Times ordered strokes over `duration` seconds: pen-down length plus weighted pen-up moves. */
-export function timeStrokes(
-  strokes: readonly Stroke[],
-  width: number,
-  height: number,
-  duration: number,
-): Plan {
-  let weight = 0;
-  let count = 0;
-  let last = -1; // the previous stroke's last pixel
-  for (const s of strokes) {
-    if (last >= 0) weight += PEN_UP_WEIGHT * distance(last, s.pixels[0]!, width);
-    weight += Math.max(MIN_STROKE_LENGTH, pathLength(s.pixels, width));
-    last = s.pixels[s.pixels.length - 1]!;
-    count += s.pixels.length;
+/**
+ * Times the ordered strokes over `duration` seconds (pen-down length plus weighted pen-up moves),
+ * only as far as asked: a render times them a few frames ahead of the frame it draws, in a loop
+ * that mostly waits for the encoder, instead of all of them before the first frame.
+ */
+export class PenClock {
+  readonly pen: PenTimeline;
+  /** Keyframes timed so far: the pen's arrays hold from 0 up to here. */
+  timed = 0;
+  private next = 0; // the next stroke to time
+  private now = 0;
+  private last = -1; // the previous stroke's last pixel
+  private readonly secondsPerPixel: number;
+  private readonly passed: Uint8Array;
+
+  constructor(
+    private readonly strokes: readonly Stroke[],
+    private readonly width: number,
+    height: number,
+    private readonly duration: number,
+    /** Called when the pen first passes a pixel (times only grow). */
+    private readonly onFirstPass: (pixel: number, time: number) => void = () => undefined,
+  ) {
+    let weight = 0;
+    let count = 0;
+    let last = -1;
+    for (const s of strokes) {
+      if (last >= 0) weight += PEN_UP_WEIGHT * distance(last, s.pixels[0]!, width);
+      weight += Math.max(MIN_STROKE_LENGTH, pathLength(s.pixels, width));
+      last = s.pixels[s.pixels.length - 1]!;
+      count += s.pixels.length;
+    }
+    this.secondsPerPixel = duration / weight; // NaN without strokes, and then unused
+    this.pen = {
+      t: new Float64Array(count),
+      x: new Float32Array(count),
+      y: new Float32Array(count),
+      down: new Uint8Array(count),
+    };
+    this.passed = new Uint8Array(width * height);
   }
-  const secondsPerPixel = duration / weight; // NaN without strokes, and then unused
-  const pixelTime = new Float32Array(width * height).fill(NaN);
-  const t = new Float64Array(count);
-  const x = new Float32Array(count);
-  const y = new Float32Array(count);
-  const down = new Uint8Array(count);
-  let k = 0;
-  let now = 0;
-  last = -1;
-  for (const s of strokes) {
-    const { pixels } = s;
+
+  /** Times strokes until a keyframe lies past `time`, or all are timed. */
+  advance(time: number): void {
+    const { t } = this.pen;
+    while (this.next < this.strokes.length && (this.timed === 0 || t[this.timed - 1]! <= time))
+      this.timeStroke(this.strokes[this.next++]!.pixels);
+    // The last keyframe lands exactly at the end, whatever the rounding.
+    if (this.next === this.strokes.length && this.timed > 0) t[this.timed - 1] = this.duration;
+  }
+
+  /** Pen position at `time`: see `penAt`. */
+  at(time: number): { x: number; y: number; down: boolean } {
+    this.advance(time);
+    return penAt(this.pen, time, this.timed);
+  }
+
+  private timeStroke(pixels: readonly number[]): void {
+    const { width, secondsPerPixel, passed } = this;
+    const { t, x, y, down } = this.pen;
     const len = pathLength(pixels, width);
-    if (last >= 0) now += PEN_UP_WEIGHT * distance(last, pixels[0]!, width) * secondsPerPixel;
-    const start = now;
+    if (this.last >= 0)
+      this.now += PEN_UP_WEIGHT * distance(this.last, pixels[0]!, width) * secondsPerPixel;
+    const start = this.now;
     const strokeTime = Math.max(MIN_STROKE_LENGTH, len) * secondsPerPixel;
     const ease = len >= EASE_MIN_LENGTH ? STROKE_EASE / (2 * Math.PI) : 0;
     let along = 0;
+    let k = this.timed;
     for (let i = 0; i < pixels.length; i++) {
       const p = pixels[i]!;
       if (i > 0) along += distance(pixels[i - 1]!, p, width);
       // Slower at both ends of a stroke, faster in the middle, as a hand moves.
       const u = len > 0 ? along / len : 1;
-      now = start + strokeTime * (u + ease * Math.sin(2 * Math.PI * u));
+      const now = start + strokeTime * (u + ease * Math.sin(2 * Math.PI * u));
       t[k] = now;
       x[k] = p % width;
       y[k] = Math.floor(p / width);
       down[k] = i === 0 ? 0 : 1;
       k++;
-      // The first pass counts (times only grow).
-      if (Number.isNaN(pixelTime[p])) pixelTime[p] = now;
+      if (passed[p] === 0) {
+        passed[p] = 1;
+        this.onFirstPass(p, now);
+      }
     }
-    last = pixels[pixels.length - 1]!;
-    now = start + strokeTime;
+    this.timed = k;
+    this.last = pixels[pixels.length - 1]!;
+    this.now = start + strokeTime;
   }
-  // The last keyframe lands exactly at the end, whatever the rounding (none without strokes).
-  t.fill(duration, -1);
-  return { pixelTime, pen: { t, x, y, down } };
 }
 
 /** Distance between two pixels given by index (Math.hypot is several times slower than this). */
@@ -274,9 +318,15 @@ function pathLength(pixels: readonly number[], width: number): number {
   return len;
 }
 
-/** Pen position at time `time` (linear between keyframes) and whether it is lifted. */
-export function penAt(pen: PenTimeline, time: number): { x: number; y: number; down: boolean } {
-  const n = pen.t.length;
+/**
+ * Pen position at time `time` (linear between keyframes) and whether it is lifted, from the first
+ * `n` keyframes.
+ */
+export function penAt(
+  pen: PenTimeline,
+  time: number,
+  n = pen.t.length,
+): { x: number; y: number; down: boolean } {
   if (n === 0) return { x: 0, y: 0, down: false };
   let lo = 0;
   let hi = n - 1;
@@ -297,26 +347,91 @@ export function penAt(pen: PenTimeline, time: number): { x: number; y: number; d
 }
 
 /**
- * Frame (0-based) in which each ink pixel appears: the frame showing the moment the pen passes
- * its nearest centre-line pixel. Frame k shows time (k + 1) / fps. Returns -1 for non-ink.
+ * Ink pixels by the frame that reveals them, filled as the pen's clock passes their centre-line
+ * pixels: an ink pixel appears in the frame showing the moment the pen passes its centre-line
+ * pixel (`owner`). Frame k shows the time (k + 1) / fps.
  */
-export function revealFrames(
-  ink: Uint8Array,
-  owner: Int32Array,
-  pixelTime: Float32Array,
-  fps: number,
-  frames: number,
-): Int32Array {
-  const out = new Int32Array(ink.length).fill(-1);
-  for (let p = 0; p < ink.length; p++) {
-    if (ink[p] !== 1) continue;
-    const o = owner[p]!;
-    const t = o >= 0 ? pixelTime[o]! : NaN;
-    // Untimed, the pixel counts as past the end: it appears in the last frame.
-    const f = t === t ? Math.ceil(t * fps - 1e-6) - 1 : frames;
-    out[p] = Math.min(frames - 1, Math.max(0, f));
+export class RevealQueue {
+  /** First pixel of each frame's list, -1 for none. */
+  private readonly head: Int32Array;
+  /** The next pixel in the same frame's list: -1 at the end, -2 for a pixel not listed yet. */
+  private readonly link: Int32Array;
+  /** The ink pixels owned by centre-line pixel c: owned[ownedStart[c] .. ownedStart[c + 1]). */
+  private readonly ownedStart: Int32Array;
+  private readonly owned: Int32Array;
+
+  constructor(
+    private readonly ink: Uint8Array,
+    owner: Int32Array,
+    private readonly fps: number,
+    private readonly frames: number,
+  ) {
+    this.head = new Int32Array(frames).fill(-1);
+    this.link = new Int32Array(ink.length).fill(-2);
+    const start = new Int32Array(ink.length + 1);
+    for (let p = 0; p < ink.length; p++)
+      if (ink[p] === 1 && owner[p]! >= 0) start[owner[p]! + 1]!++;
+    for (let c = 0; c < ink.length; c++) start[c + 1]! += start[c]!;
+    const owned = new Int32Array(start[ink.length]!);
+    const fill = start.slice(0, ink.length);
+    for (let p = 0; p < ink.length; p++)
+      if (ink[p] === 1 && owner[p]! >= 0) owned[fill[owner[p]!]!++] = p;
+    this.ownedStart = start;
+    this.owned = owned;
   }
-  return out;
+
+  /** The pen first passes centre-line pixel `centre` at `time` (s). */
+  passed(centre: number, time: number): void {
+    const f = Math.min(this.frames - 1, Math.max(0, Math.ceil(time * this.fps - 1e-6) - 1));
+    for (let i = this.ownedStart[centre]!, end = this.ownedStart[centre + 1]!; i < end; i++)
+      this.add(this.owned[i]!, f);
+  }
+
+  /**
+   * Calls `visit` with each pixel frame k reveals, once the clock has passed that frame's time.
+   * The last frame also shows every ink pixel whose centre-line pixel the pen never passed.
+   */
+  forEach(k: number, visit: (pixel: number) => void): void {
+    if (k === this.frames - 1)
+      for (let p = 0; p < this.ink.length; p++)
+        if (this.ink[p] === 1 && this.link[p] === -2) this.add(p, k);
+    for (let p = this.head[k]!; p >= 0; p = this.link[p]!) visit(p);
+  }
+
+  private add(pixel: number, frame: number): void {
+    this.link[pixel] = this.head[frame]!;
+    this.head[frame] = pixel;
+  }
+}
+
+/** The drawing phase frame by frame: the pen's clock, and the ink each frame reveals. */
+export class Drawing {
+  readonly clock: PenClock;
+  private readonly queue: RevealQueue;
+
+  constructor(private readonly plan: DrawingPlan) {
+    const { strokes, ink, owner, width, height, fps, drawFrames } = plan;
+    const queue = new RevealQueue(ink, owner, fps, drawFrames);
+    this.queue = queue;
+    this.clock = new PenClock(strokes, width, height, drawFrames / fps, (p, time) =>
+      queue.passed(p, time),
+    );
+  }
+
+  /** Calls `visit` with each ink pixel drawing frame k reveals; frames in order, each once. */
+  reveal(k: number, visit: (pixel: number) => void): void {
+    const { fps, drawFrames } = this.plan;
+    this.clock.advance(k >= drawFrames - 1 ? Infinity : (k + 1) / fps);
+    this.queue.forEach(k, visit);
+  }
+}
+
+/** The drawing frame that reveals each pixel, -1 for paper: the whole drawing at once. */
+export function revealFrames(plan: DrawingPlan): Int32Array {
+  const drawing = new Drawing(plan);
+  const frameOf = new Int32Array(plan.width * plan.height).fill(-1);
+  for (let k = 0; k < plan.drawFrames; k++) drawing.reveal(k, (p) => (frameOf[p] = k));
+  return frameOf;
 }
 
 /** Counting sort of pixel indices by frame: pixels of frame k are order[start[k] .. start[k + 1]). */

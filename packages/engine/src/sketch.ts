@@ -1,14 +1,14 @@
 /**
- * From pixels to a frame script: outline -> centre lines -> strokes -> order and timing -> reveal
- * buckets (-> colour plan). Pure, no Node imports: each step is a plain function on typed arrays.
+ * From pixels to a frame script: outline -> centre lines -> strokes -> order (-> colour plan); the
+ * frames time the strokes and reveal their pixels as they go (`Drawing`). Pure, no Node imports:
+ * each step is a plain function on typed arrays.
  */
 import { planColour } from './colour.js';
 import type { ColourParams } from './colour.js';
 import type { FrameScript } from './frames.js';
 import type { OutlineParams, OutlineResult } from './outline.js';
 import { outline, outlineToGrey } from './outline.js';
-import { bucketByFrame, orderStrokes, revealFrames, timeStrokes } from './plan.js';
-import type { Plan } from './plan.js';
+import { orderStrokes } from './plan.js';
 import { penStrokes } from './strokes.js';
 import { FPS, LEAVE_FRAMES, timeline } from './timeline.js';
 import type { Direction, RgbaImage, ZoneShape } from './types.js';
@@ -35,9 +35,6 @@ export interface Sketch {
   outline: OutlineResult;
   /** The outline picture: white paper, ink in its tone. */
   grey: Uint8Array;
-  plan: Plan;
-  /** Drawing frame revealing each pixel, -1 for paper. */
-  revealFrame: Int32Array;
   /**
    * Finished picture as RGB (colour model: colours under the lines; else the grey outline).
    * Undefined with `deferColour` in the colour model.
@@ -87,22 +84,17 @@ export function planSketch(
   const { width, height } = image;
   const grey = outlineToGrey(lines);
   const traced = penStrokes(lines);
-  const owner = traced.owner;
-  const directions = directionsOf(params);
-  const strokes = orderStrokes(traced.strokes, width, height, directions);
+  const strokes = orderStrokes(traced.strokes, width, height, directionsOf(params));
   const time = timeline(params.drawingTime, params.colour);
-  const { drawFrames } = time;
-  const plan = timeStrokes(strokes, width, height, drawFrames / FPS);
-  const revealFrame = revealFrames(lines.ink, owner, plan.pixelTime, FPS, drawFrames);
-  const ink = bucketByFrame(revealFrame, drawFrames);
   const script: FrameScript = {
     width,
     height,
     fps: FPS,
-    drawFrames,
-    ink,
+    drawFrames: time.drawFrames,
+    strokes,
+    ink: lines.ink,
+    owner: traced.owner,
     grey,
-    pen: plan.pen,
     leaveFrames: LEAVE_FRAMES,
     frames: time.renderedFrames,
   };
@@ -124,8 +116,6 @@ export function planSketch(
     script,
     outline: lines,
     grey,
-    plan,
-    revealFrame,
     finalRgb,
   };
 }

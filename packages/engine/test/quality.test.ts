@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { revealFrames } from '../src/plan.js';
 import { planSketch } from '../src/sketch.js';
 import { DIRECTIONS } from '../src/types.js';
 import { rgbaOf, sketchParams, spearman } from './helpers.js';
@@ -26,13 +27,14 @@ describe('drawing a photo', () => {
     const { width } = image;
     for (const direction of DIRECTIONS) {
       const sketch = planSketch(image, sketchParams({ direction, drawingTime: 3 }));
+      const revealFrame = revealFrames(sketch.script);
       const frames: number[] = [];
       const along: number[] = [];
       let hatched = 0;
       let outside = 0;
       sketch.outline.ink.forEach((v, p) => {
         if (!v) return;
-        const f = sketch.revealFrame[p]!;
+        const f = revealFrame[p]!;
         if (f < 0 || f >= sketch.script.drawFrames) outside++;
         if (sketch.outline.kind[p]! >= 3) hatched++;
         if (p % 7 !== 0) return; // a sample is plenty for the rank correlation
