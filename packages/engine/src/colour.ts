@@ -136,14 +136,13 @@ export function planColour(params: ColourParams): ColourResult {
   const area = new Float64Array(directions.length);
   const uMin = new Float64Array(directions.length).fill(Infinity);
   const uMax = new Float64Array(directions.length).fill(-Infinity);
-  for (let y = 0, p = 0; y < height; y++) {
-    for (let x = 0; x < width; x++, p++) {
-      const g = zoneMap[p]!;
-      area[g]!++;
-      const u = alongDirection(directions[g]!, x, y);
-      if (u < uMin[g]!) uMin[g] = u;
-      if (u > uMax[g]!) uMax[g] = u;
-    }
+  const along = directions.map((direction) => alongDirection(direction, width));
+  for (let p = 0; p < n; p++) {
+    const g = zoneMap[p]!;
+    area[g]!++;
+    const u = along[g]!(p);
+    if (u < uMin[g]!) uMin[g] = u;
+    if (u > uMax[g]!) uMax[g] = u;
   }
   // Each group gets a share of the phase proportional to its area, in drawing order.
   const begin = new Float64Array(directions.length);

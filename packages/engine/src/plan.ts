@@ -40,17 +40,17 @@ export interface DrawingPlan {
   owner: Int32Array;
 }
 
-/** The coordinate that grows along a direction. */
-export function alongDirection(direction: Direction, x: number, y: number): number {
+/** The coordinate of pixel p (an index into rows `width` wide) that grows along a direction. */
+export function alongDirection(direction: Direction, width: number): (p: number) => number {
   switch (direction) {
     case 'Left to right':
-      return x;
+      return (p) => p % width;
     case 'Right to left':
-      return -x;
+      return (p) => -(p % width);
     case 'Top to bottom':
-      return y;
+      return (p) => Math.floor(p / width);
     case 'Bottom to top':
-      return -y;
+      return (p) => -Math.floor(p / width);
   }
 }
 
@@ -68,50 +68,52 @@ export function orderStrokes(
   height: number,
   directions: readonly Direction[],
 ): Stroke[] {
-  const byGroup = new Map<number, Stroke[]>();
-  for (const s of strokes.flatMap((stroke) => shortHatching(stroke, width, height))) {
-    const list = byGroup.get(s.group) ?? [];
-    list.push(s);
-    byGroup.set(s.group, list);
-  }
+  const byGroup: Stroke[][] = directions.map(() => []);
+  for (const stroke of strokes) shortHatching(stroke, width, height, byGroup[stroke.group]);
   const ordered: Stroke[] = [];
   let pen: { x: number; y: number } | undefined;
   for (const g of groupOrder(directions.length - 1)) {
-    const group = byGroup.get(g);
-    if (!group) continue;
-    const dir = directions[g]!;
-    const u = (p: number) => alongDirection(dir, p % width, Math.floor(p / width));
+    const group = byGroup[g]!;
+    if (group.length === 0) continue;
+    const u = alongDirection(directions[g]!, width);
     let u0 = Infinity;
     let u1 = -Infinity;
-    const keyed = group.map((s) => {
+    const keys = new Float64Array(group.length);
+    for (let i = 0; i < group.length; i++) {
+      const { pixels } = group[i]!;
       let key = Infinity;
-      for (const p of s.pixels) {
-        const v = u(p);
+      for (let j = 0; j < pixels.length; j++) {
+        const v = u(pixels[j]!);
         if (v < key) key = v;
         if (v > u1) u1 = v;
       }
+      keys[i] = key;
       if (key < u0) u0 = key;
-      return { s, key };
-    });
+    }
     // Bands are an eighth of the group's extent along its direction (at least 8 px), so that a
     // small zone, too, is drawn along its direction, tier by tier in each band.
     const bandWidth = Math.max(8, Math.ceil((u1 - u0 + 1) / 8));
-    const bands = new Map<number, Stroke[]>();
-    for (const k of keyed) {
-      const b = Math.floor((k.key - u0) / bandWidth);
-      const list = bands.get(b) ?? [];
-      list.push(k.s);
-      bands.set(b, list);
+    const bands: { all: Stroke[]; tiers: Stroke[][] }[] = [];
+    for (let i = 0; i < group.length; i++) {
+      const s = group[i]!;
+      const band = (bands[Math.floor((keys[i]! - u0) / bandWidth)] ??= {
+        all: [],
+        tiers: [[], [], []],
+      });
+      band.all.push(s);
+      band.tiers[tierOf(s)]!.push(s);
     }
-    for (const [, band] of [...bands].sort(([a], [c]) => a - c)) {
+    for (const band of bands) {
+      if (!band) continue;
       if (!pen) {
         // Start at the stroke end that comes first along the direction.
-        const first = band.reduce((best, s) => (u(s.pixels[0]!) < u(best.pixels[0]!) ? s : best));
+        const first = band.all.reduce((best, s) =>
+          u(s.pixels[0]!) < u(best.pixels[0]!) ? s : best,
+        );
         pen = { x: first.pixels[0]! % width, y: Math.floor(first.pixels[0]! / width) };
       }
       // As a person draws: the main contours, then the details, then the hatching.
-      for (const tier of [0, 1, 2]) {
-        const strokesOfTier = band.filter((s) => tierOf(s) === tier);
+      for (const strokesOfTier of band.tiers) {
         if (strokesOfTier.length === 0) continue;
         const next = nearestFirst(strokesOfTier, width, height, u, pen.x, pen.y);
         for (const s of next.strokes) ordered.push(s); // a tier can hold too many for push(...)
@@ -127,15 +129,15 @@ const HATCH_PIECE = 1 / 64;
 
 /**
  * A person hatches in short strokes, as the drawing moves on: a long hatch line is cut into
- * pieces, so it does not run ahead of the drawing across the page.
+ * pieces, so it does not run ahead of the drawing across the page. Adds the stroke or its pieces
+ * to `list` (none without one: a group with no direction is not drawn).
  */
-function shortHatching(stroke: Stroke, width: number, height: number): Stroke[] {
+function shortHatching(stroke: Stroke, width: number, height: number, list?: Stroke[]): void {
   const piece = Math.max(8, Math.round(Math.max(width, height) * HATCH_PIECE));
-  if (tierOf(stroke) < 2 || stroke.pixels.length <= piece) return [stroke];
-  const pieces: Stroke[] = [];
-  for (let i = 0; i < stroke.pixels.length; i += piece)
-    pieces.push({ ...stroke, pixels: stroke.pixels.slice(i, i + piece) });
-  return pieces;
+  if (tierOf(stroke) < 2 || stroke.pixels.length <= piece) list?.push(stroke);
+  else
+    for (let i = 0; i < stroke.pixels.length; i += piece)
+      list?.push({ ...stroke, pixels: stroke.pixels.slice(i, i + piece) });
 }
 
 /** Drawing tier of a stroke: 0 main contour, 1 detail, 2 hatching. */
@@ -161,7 +163,7 @@ function nearestFirst(
   const n = band.length;
   const oriented = band.map((s) =>
     u(s.pixels[s.pixels.length - 1]!) < u(s.pixels[0]!)
-      ? { ...s, pixels: [...s.pixels].reverse() }
+      ? { ...s, pixels: s.pixels.slice().reverse() }
       : s,
   );
   const ends = new Float64Array(n * 4);
@@ -173,13 +175,22 @@ function nearestFirst(
     ends[i * 4 + 2] = b % width;
     ends[i * 4 + 3] = Math.floor(b / width);
   });
-  // Stroke starts in a grid of cells, searched ring by ring around the pen.
+  // Stroke starts in a grid of cells, searched ring by ring around the pen. Cell c holds
+  // members[first[c] .. first[c] + left[c]): the strokes not drawn yet, in any order (the
+  // nearest, and of those the first in the band, is taken whatever the order).
   const gw = Math.ceil(width / CELL);
   const gh = Math.ceil(height / CELL);
-  const cells: number[][] = Array.from({ length: gw * gh }, () => []);
   const cellOf = (i: number) =>
     Math.floor(ends[i * 4 + 1]! / CELL) * gw + Math.floor(ends[i * 4]! / CELL);
-  for (let i = 0; i < n; i++) cells[cellOf(i)]!.push(i);
+  const first = new Int32Array(gw * gh + 1);
+  for (let i = 0; i < n; i++) first[cellOf(i) + 1]!++;
+  for (let c = 0; c < gw * gh; c++) first[c + 1]! += first[c]!;
+  const left = new Int32Array(gw * gh);
+  const members = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const c = cellOf(i);
+    members[first[c]! + left[c]!++] = i;
+  }
   const out: Stroke[] = [];
   let x = x0;
   let y = y0;
@@ -196,7 +207,9 @@ function nearestFirst(
         const edge = gy === cy - r || gy === cy + r;
         for (let gx = cx - r; gx <= cx + r; gx += edge ? 1 : 2 * r) {
           if (gx < 0 || gx >= gw) continue;
-          for (const i of cells[gy * gw + gx]!) {
+          const c = gy * gw + gx;
+          for (let j = first[c]!, end = j + left[c]!; j < end; j++) {
+            const i = members[j]!;
             const d = (ends[i * 4]! - x) ** 2 + (ends[i * 4 + 1]! - y) ** 2;
             if (d < bestD || (d === bestD && i < best)) {
               best = i;
@@ -206,8 +219,9 @@ function nearestFirst(
         }
       }
     }
-    const cell = cells[cellOf(best)]!;
-    cell.splice(cell.indexOf(best), 1);
+    const c = cellOf(best);
+    const last = first[c]! + --left[c]!;
+    members[members.indexOf(best, first[c])] = members[last]!;
     out.push(oriented[best]!);
     x = ends[best * 4 + 2]!;
     y = ends[best * 4 + 3]!;
