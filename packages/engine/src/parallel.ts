@@ -1,17 +1,20 @@
 /**
  * Planning on two threads (Node): a worker draws the outline's pen lines while this thread
- * hatches the tone, then plans the colour while this thread orders and times the strokes. The
- * same functions on the same pixels, so the same video. Without a worker (it could not start, or
- * died) the caller does the work itself.
+ * hatches the tone, and traces their strokes while this thread joins lines and hatching; then it
+ * plans the colour while this thread orders the strokes. The same functions on the same pixels,
+ * so the same video. Without a worker (it could not start, or died) the caller does the work
+ * itself.
  */
 import { Worker } from 'node:worker_threads';
 import type { ColourParams, ColourResult } from './colour.js';
 import type { Lines, OutlineParams, OutlineResult } from './outline.js';
 import { combineOutline, hatchTone, outlineInput, penLines, toLuma } from './outline.js';
+import type { TracedStrokes } from './strokes.js';
 import type { RgbaImage } from './types.js';
 
 export interface LinesRequest {
   luma: Float32Array;
+  zoneMap: Uint8Array;
   width: number;
   height: number;
   scale: number;
@@ -24,41 +27,55 @@ export type WorkerTask =
 export class PlanWorker {
   private readonly worker: Worker;
   private failure: Error | undefined;
+  /** Who gets the replies still to come, in order (the worker does one task at a time). */
+  private readonly waiting: ((reply: unknown) => void)[] = [];
 
   constructor() {
     this.worker = startWorker();
-    this.worker.on('error', (error) => (this.failure ??= error));
-    this.worker.on('exit', () => (this.failure ??= new Error('the plan worker has ended')));
-    // It only ever waits for work: it does not keep the process alive.
+    this.worker.on('message', (reply) => {
+      this.waiting.shift()?.(reply);
+      if (this.waiting.length === 0) this.worker.unref();
+    });
+    const failed = (error: Error) => {
+      this.failure ??= error;
+      for (const answer of this.waiting.splice(0)) answer(undefined);
+    };
+    this.worker.on('error', failed);
+    this.worker.on('exit', () => failed(new Error('the plan worker has ended')));
+    // Waiting for work, it does not keep the process alive; working for someone, it does.
     this.worker.unref();
   }
 
-  /** The pen lines, or undefined when the worker failed (the caller draws them itself). */
-  lines(request: LinesRequest): Promise<Lines | undefined> {
-    return this.run({ kind: 'lines', ...request });
+  /**
+   * The pen lines, then their strokes (`lineStrokes`); each undefined when the worker failed
+   * (the caller makes them itself).
+   */
+  lines(request: LinesRequest): {
+    lines: Promise<Lines | undefined>;
+    strokes: Promise<TracedStrokes | undefined>;
+  } {
+    const [lines, strokes] = this.run({ kind: 'lines', ...request }, 2);
+    return {
+      lines: lines as Promise<Lines | undefined>,
+      strokes: strokes as Promise<TracedStrokes | undefined>,
+    };
   }
 
   /** The colour plan, or undefined when the worker failed. */
   colour(params: ColourParams): Promise<ColourResult | undefined> {
-    return this.run({ kind: 'colour', params });
+    return this.run({ kind: 'colour', params }, 1)[0] as Promise<ColourResult | undefined>;
   }
 
-  /** One task at a time: the answer to a task is the next message. */
-  private run<T>(task: WorkerTask): Promise<T | undefined> {
-    if (this.failure) return Promise.resolve(undefined);
-    return new Promise((resolve) => {
-      const done = (result: T | undefined) => {
-        this.worker.off('message', done);
-        this.worker.off('error', failed);
-        this.worker.off('exit', failed);
-        resolve(result);
-      };
-      const failed = () => done(undefined);
-      this.worker.once('message', done);
-      this.worker.once('error', failed);
-      this.worker.once('exit', failed);
-      this.worker.postMessage(task);
-    });
+  /** Posts a task; one promise for each of its replies. */
+  private run(task: WorkerTask, replies: number): Promise<unknown>[] {
+    if (this.failure) return Array.from({ length: replies }, () => Promise.resolve(undefined));
+    const answers = Array.from(
+      { length: replies },
+      () => new Promise<unknown>((resolve) => this.waiting.push(resolve)),
+    );
+    this.worker.ref();
+    this.worker.postMessage(task);
+    return answers;
   }
 
   async close(): Promise<void> {
@@ -66,20 +83,23 @@ export class PlanWorker {
   }
 }
 
-/** Like `outline`, with the lines drawn by `worker`. */
+/**
+ * Like `outline`, with the lines drawn by `worker`; and the lines' strokes as the worker traces
+ * them (undefined when it could not: `penStrokes` then traces them).
+ */
 export async function outlineInParallel(
   image: RgbaImage,
   params: OutlineParams,
   worker: PlanWorker,
-): Promise<OutlineResult> {
+): Promise<{ outline: OutlineResult; lineStrokes: Promise<TracedStrokes | undefined> }> {
   const input = outlineInput(image, params);
-  const { luma, width, height, scale } = input;
-  // The worker gets a copy: hatchTone smooths this thread's luma in place.
-  const linesReady = worker.lines({ luma, width, height, scale });
+  const { luma, zoneMap, width, height, scale } = input;
+  // The worker gets copies: hatchTone smooths this thread's luma in place.
+  const fromWorker = worker.lines({ luma, zoneMap, width, height, scale });
   const hatching = hatchTone(input);
   // Without the worker, from a fresh luma (this one is smoothed by now).
-  const lines = (await linesReady) ?? penLines(toLuma(image), width, height, scale);
-  return combineOutline(input, lines, hatching);
+  const lines = (await fromWorker.lines) ?? penLines(toLuma(image), width, height, scale);
+  return { outline: combineOutline(input, lines, hatching), lineStrokes: fromWorker.strokes };
 }
 
 /**

@@ -171,7 +171,11 @@ async function renderUsing(
       seed: options.seed,
       deferColour: true,
     };
-    const lines = await outlineInParallel(image, sketchOutlineParams(sketchParams), planWorker);
+    const { outline: lines, lineStrokes } = await outlineInParallel(
+      image,
+      sketchOutlineParams(sketchParams),
+      planWorker,
+    );
     // The worker plans the colour while this thread plans the drawing, then ends: its memory is
     // given back before the frames are made.
     let colourPlan: ColourResult | undefined;
@@ -184,7 +188,7 @@ async function renderUsing(
       void planWorker.close();
       return plan;
     });
-    const sketch = planSketch(image, sketchParams, lines);
+    const sketch = planSketch(image, sketchParams, lines, await lineStrokes);
     const t1 = performance.now();
     sketch.script.hand = await handReady;
     log?.(

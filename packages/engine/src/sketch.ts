@@ -10,6 +10,7 @@ import type { OutlineParams, OutlineResult } from './outline.js';
 import { outline, outlineToGrey } from './outline.js';
 import { orderStrokes } from './plan.js';
 import { penStrokes } from './strokes.js';
+import type { TracedStrokes } from './strokes.js';
 import { FPS, LEAVE_FRAMES, timeline } from './timeline.js';
 import type { Direction, RgbaImage, ZoneShape } from './types.js';
 
@@ -75,15 +76,19 @@ function directionsOf(params: SketchParams): Direction[] {
   return [params.direction, ...params.zones.map((z) => z.direction)];
 }
 
-/** Plans the video; `lines` is the image's outline when already drawn (`sketchOutlineParams`). */
+/**
+ * Plans the video; `lines` is the image's outline when already drawn (`sketchOutlineParams`), and
+ * `lineStrokes` its pen lines' strokes when already traced (`lineStrokes`).
+ */
 export function planSketch(
   image: RgbaImage,
   params: SketchParams,
   lines: OutlineResult = outline(image, sketchOutlineParams(params)),
+  lineStrokes?: TracedStrokes,
 ): Sketch {
   const { width, height } = image;
   const grey = outlineToGrey(lines);
-  const traced = penStrokes(lines);
+  const traced = penStrokes(lines, lineStrokes);
   const strokes = orderStrokes(traced.strokes, width, height, directionsOf(params));
   const time = timeline(params.drawingTime, params.colour);
   const script: FrameScript = {

@@ -324,13 +324,35 @@ export function traceStrokes(
   return strokes;
 }
 
+/** Strokes, and each ink pixel's centre-line pixel (-1 for none). */
+export interface TracedStrokes {
+  strokes: Stroke[];
+  owner: Int32Array;
+}
+
 /**
  * The pen's strokes for an outline, and each ink pixel's centre-line pixel. Strokes never mix
- * groups or kinds. Lines are thinned to their centre lines; the hatching is drawn along the lines
- * it was made of (`hatchStrokes`).
+ * groups or kinds. Lines are thinned to their centre lines (`lineStrokes`, unless already
+ * traced); the hatching is drawn along the lines it was made of (`hatchStrokes`).
  */
-export function penStrokes(lines: OutlineResult): { strokes: Stroke[]; owner: Int32Array } {
-  const { kind, zoneMap, width, height } = lines;
+export function penStrokes(
+  lines: OutlineResult,
+  traced: TracedStrokes = lineStrokes(lines.kind, lines.zoneMap, lines.width, lines.height),
+): TracedStrokes {
+  // Not push(...): a big picture's hatching is more strokes than a call takes arguments.
+  return { strokes: traced.strokes.concat(hatchStrokes(lines, traced.owner)), owner: traced.owner };
+}
+
+/**
+ * The pen lines' strokes (contours and details: `kind` as the outline or `penLines` gives it) and
+ * each line pixel's centre-line pixel.
+ */
+export function lineStrokes(
+  kind: Uint8Array,
+  zoneMap: Uint8Array,
+  width: number,
+  height: number,
+): TracedStrokes {
   const n = width * height;
   const lineInk = new Uint8Array(n);
   const keys = new Uint16Array(n);
@@ -346,8 +368,7 @@ export function penStrokes(lines: OutlineResult): { strokes: Stroke[]; owner: In
     kind: s.group & 7,
     pixels: s.pixels,
   }));
-  // Not push(...): a big picture's hatching is more strokes than a call takes arguments.
-  return { strokes: strokes.concat(hatchStrokes(lines, owner)), owner };
+  return { strokes, owner };
 }
 
 /** A hatch line goes on as one stroke across gaps of at most this many pixels. */
