@@ -368,11 +368,12 @@ export function penAt(
 export class RevealQueue {
   /** First pixel of each frame's list, -1 for none. */
   private readonly head: Int32Array;
-  /** The next pixel in the same frame's list: -1 at the end, -2 for a pixel not listed yet. */
+  /** The next pixel in the same frame's list, -1 at the end (for listed pixels). */
   private readonly link: Int32Array;
-  /** The ink pixels owned by centre-line pixel c: owned[ownedStart[c] .. ownedStart[c + 1]). */
-  private readonly ownedStart: Int32Array;
-  private readonly owned: Int32Array;
+  private readonly listed: Uint8Array;
+  /** The ink pixels of centre-line pixel c, as a list: firstOwned[c] - 1, then nextOwned (0 ends). */
+  private readonly firstOwned: Int32Array;
+  private readonly nextOwned: Int32Array;
 
   constructor(
     private readonly ink: Uint8Array,
@@ -380,25 +381,27 @@ export class RevealQueue {
     private readonly fps: number,
     private readonly frames: number,
   ) {
+    const n = ink.length;
     this.head = new Int32Array(frames).fill(-1);
-    this.link = new Int32Array(ink.length).fill(-2);
-    const start = new Int32Array(ink.length + 1);
-    for (let p = 0; p < ink.length; p++)
-      if (ink[p] === 1 && owner[p]! >= 0) start[owner[p]! + 1]!++;
-    for (let c = 0; c < ink.length; c++) start[c + 1]! += start[c]!;
-    const owned = new Int32Array(start[ink.length]!);
-    const fill = start.slice(0, ink.length);
-    for (let p = 0; p < ink.length; p++)
-      if (ink[p] === 1 && owner[p]! >= 0) owned[fill[owner[p]!]!++] = p;
-    this.ownedStart = start;
-    this.owned = owned;
+    this.link = new Int32Array(n);
+    this.listed = new Uint8Array(n);
+    // Lists rather than sorted arrays: one pass, and nothing to fill (before the first frame).
+    const firstOwned = new Int32Array(n);
+    const nextOwned = new Int32Array(n);
+    for (let p = 0; p < n; p++) {
+      const c = owner[p]!;
+      if (ink[p] !== 1 || c < 0) continue;
+      nextOwned[p] = firstOwned[c]!;
+      firstOwned[c] = p + 1;
+    }
+    this.firstOwned = firstOwned;
+    this.nextOwned = nextOwned;
   }
 
   /** The pen first passes centre-line pixel `centre` at `time` (s). */
   passed(centre: number, time: number): void {
     const f = Math.min(this.frames - 1, Math.max(0, Math.ceil(time * this.fps - 1e-6) - 1));
-    for (let i = this.ownedStart[centre]!, end = this.ownedStart[centre + 1]!; i < end; i++)
-      this.add(this.owned[i]!, f);
+    for (let q = this.firstOwned[centre]!; q > 0; q = this.nextOwned[q - 1]!) this.add(q - 1, f);
   }
 
   /**
@@ -408,11 +411,12 @@ export class RevealQueue {
   forEach(k: number, visit: (pixel: number) => void): void {
     if (k === this.frames - 1)
       for (let p = 0; p < this.ink.length; p++)
-        if (this.ink[p] === 1 && this.link[p] === -2) this.add(p, k);
+        if (this.ink[p] === 1 && this.listed[p] === 0) this.add(p, k);
     for (let p = this.head[k]!; p >= 0; p = this.link[p]!) visit(p);
   }
 
   private add(pixel: number, frame: number): void {
+    this.listed[pixel] = 1;
     this.link[pixel] = this.head[frame]!;
     this.head[frame] = pixel;
   }
