@@ -188,39 +188,53 @@ export function hatch(params: HatchParams): Hatching {
   return { kind, shade, lines: { along, across, dirs: lineDirs } };
 }
 
-/** Morphological opening of the non-zero pixels by a (2r + 1) square: what such squares cover. */
+/**
+ * Morphological opening of the non-zero pixels by a (2r + 1) square: what such squares cover.
+ * Erosion and dilation each as a pass along the rows and one down the columns, with running
+ * counts: a few passes over the picture, whatever r.
+ */
 export function openMask(mask: Uint8Array, width: number, height: number, r: number): Uint8Array {
-  const sums = new Int32Array((width + 1) * (height + 1));
-  const boxSum = (x0: number, y0: number, x1: number, y1: number) => {
-    const w = width + 1;
-    return sums[y1 * w + x1]! - sums[y0 * w + x1]! - sums[y1 * w + x0]! + sums[y0 * w + x0]!;
-  };
-  const integrate = (on: (p: number) => boolean) => {
-    for (let y = 0; y < height; y++) {
-      let row = 0;
-      for (let x = 0; x < width; x++) {
-        if (on(y * width + x)) row++;
-        sums[(y + 1) * (width + 1) + x + 1] = sums[y * (width + 1) + x + 1]! + row;
-      }
-    }
-  };
+  const n = width * height;
   const side = 2 * r + 1;
   // Eroded: the square centred here lies wholly inside the mask (and the picture).
-  integrate((p) => mask[p] !== 0);
-  const eroded = new Uint8Array(width * height);
-  for (let y = r; y < height - r; y++)
-    for (let x = r; x < width - r; x++)
-      if (boxSum(x - r, y - r, x + r + 1, y + r + 1) === side * side) eroded[y * width + x] = 1;
-  integrate((p) => eroded[p] === 1);
-  const opened = new Uint8Array(width * height);
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) {
-      const x0 = Math.max(0, x - r);
-      const y0 = Math.max(0, y - r);
-      const x1 = Math.min(width, x + r + 1);
-      const y1 = Math.min(height, y + r + 1);
-      if (boxSum(x0, y0, x1, y1) > 0) opened[y * width + x] = 1;
+  const across = new Uint8Array(n); // the row's 2r + 1 pixels centred here are all in the mask
+  for (let y = 0, p = 0; y < height; y++) {
+    let run = 0;
+    for (let x = 0; x < width; x++, p++) {
+      run = mask[p] !== 0 ? run + 1 : 0;
+      if (run >= side) across[p - r] = 1;
     }
+  }
+  const eroded = new Uint8Array(n);
+  const columnRun = new Int32Array(width);
+  for (let y = 0, p = 0; y < height; y++) {
+    for (let x = 0; x < width; x++, p++) {
+      columnRun[x] = across[p] === 1 ? columnRun[x]! + 1 : 0;
+      if (columnRun[x]! >= side) eroded[p - r * width] = 1;
+    }
+  }
+  // Opened: the square around here (clipped to the picture) holds an eroded pixel.
+  const near = new Uint8Array(n); // an eroded pixel within r along the row
+  for (let y = 0; y < height; y++) {
+    const o = y * width;
+    let count = 0;
+    for (let x = 0; x < Math.min(r, width); x++) count += eroded[o + x]!;
+    for (let x = 0; x < width; x++) {
+      if (x + r < width) count += eroded[o + x + r]!;
+      near[o + x] = count > 0 ? 1 : 0;
+      if (x - r >= 0) count -= eroded[o + x - r]!;
+    }
+  }
+  const opened = new Uint8Array(n);
+  const columnCount = new Int32Array(width);
+  for (let y = 0; y < Math.min(r, height); y++)
+    for (let x = 0; x < width; x++) columnCount[x]! += near[y * width + x]!;
+  for (let y = 0; y < height; y++) {
+    const o = y * width;
+    if (y + r < height) for (let x = 0; x < width; x++) columnCount[x]! += near[o + r * width + x]!;
+    for (let x = 0; x < width; x++) opened[o + x] = columnCount[x]! > 0 ? 1 : 0;
+    if (y - r >= 0) for (let x = 0; x < width; x++) columnCount[x]! -= near[o - r * width + x]!;
+  }
   return opened;
 }
 
@@ -237,24 +251,24 @@ function regionShapes(
   const m = new Float64Array(count * 6); // n, sx, sy, sxx, sxy, syy
   const boxes = new Float64Array(count * 4);
   for (let r = 0; r < count; r++) boxes.set([Infinity, Infinity, -Infinity, -Infinity], r * 4);
-  for (let p = 0; p < label.length; p++) {
-    const r = label[p]!;
-    if (r < 0) continue;
-    const x = p % width;
-    const y = (p - x) / width;
-    const o = r * 6;
-    m[o]!++;
-    m[o + 1]! += x;
-    m[o + 2]! += y;
-    m[o + 3]! += x * x;
-    m[o + 4]! += x * y;
-    m[o + 5]! += y * y;
-    const b = r * 4;
-    if (x < boxes[b]!) boxes[b] = x;
-    if (y < boxes[b + 1]!) boxes[b + 1] = y;
-    if (x > boxes[b + 2]!) boxes[b + 2] = x;
-    if (y > boxes[b + 3]!) boxes[b + 3] = y;
-  }
+  const height = label.length / width;
+  for (let y = 0, p = 0; y < height; y++)
+    for (let x = 0; x < width; x++, p++) {
+      const r = label[p]!;
+      if (r < 0) continue;
+      const o = r * 6;
+      m[o]!++;
+      m[o + 1]! += x;
+      m[o + 2]! += y;
+      m[o + 3]! += x * x;
+      m[o + 4]! += x * y;
+      m[o + 5]! += y * y;
+      const b = r * 4;
+      if (x < boxes[b]!) boxes[b] = x;
+      if (y < boxes[b + 1]!) boxes[b + 1] = y;
+      if (x > boxes[b + 2]!) boxes[b + 2] = x;
+      if (y > boxes[b + 3]!) boxes[b + 3] = y;
+    }
   const angles = new Float64Array(count);
   for (let r = 0; r < count; r++) {
     const o = r * 6;
