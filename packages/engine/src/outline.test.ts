@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { solidInkShare } from '../test/measures.js';
 import { removeSpecks } from './components.js';
+import { openMask } from './hatch.js';
 import { KIND, outline, outlineToGrey } from './outline.js';
 import type { OutlineResult } from './outline.js';
 import type { RgbaImage } from './types.js';
@@ -140,5 +141,41 @@ describe('outline', () => {
     };
     visit(new URL('./outline-entry.ts', import.meta.url));
     expect(seen.size).toBeGreaterThan(2);
+  });
+});
+
+describe('openMask', () => {
+  /** A mask from rows of '#' (in) and '.' (out). */
+  const mask = (rows: string[]) => ({
+    data: Uint8Array.from(rows.join(''), (c) => (c === '#' ? 1 : 0)),
+    width: rows[0]!.length,
+    height: rows.length,
+  });
+  const show = (data: Uint8Array, width: number) =>
+    Array.from({ length: data.length / width }, (_, y) =>
+      Array.from(data.subarray(y * width, (y + 1) * width), (v) => (v ? '#' : '.')).join(''),
+    );
+
+  it('keeps what 3x3 squares cover, drops what is narrower, up to the picture edge', () => {
+    const { data, width, height } = mask([
+      '####.......',
+      '####..##...',
+      '####..##...',
+      '......##...',
+      '.#########.',
+      '...........',
+    ]);
+    // The 4x3 block is covered by two squares; the 2 px column and the 1 px row by none.
+    expect(show(openMask(data, width, height, 1), width)).toEqual([
+      '####.......',
+      '####.......',
+      '####.......',
+      '...........',
+      '...........',
+      '...........',
+    ]);
+    const corner = ['......', '..####', '..####', '..####'];
+    const { data: inCorner } = mask(corner);
+    expect(show(openMask(inCorner, 6, 4, 1), 6)).toEqual(corner);
   });
 });
