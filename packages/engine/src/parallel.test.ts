@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { planColour } from './colour.js';
 import { decodeImage } from './decode.js';
-import { outline } from './outline.js';
+import { outline, outlineInput } from './outline.js';
 import { outlineInParallel, PlanWorker } from './parallel.js';
 import { lineStrokes } from './strokes.js';
 import { colourPlanParams } from './sketch.js';
@@ -71,6 +71,18 @@ strokes.then((traced) => console.log(traced ? 'answered' : 'failed'));
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  it('answers what it was asked before it closes, and nothing after', async () => {
+    const image = await decodeImage(await photoPng('fur'), { longSide: 480 });
+    const { luma, zoneMap, width, height, scale } = outlineInput(image, {});
+    const worker = new PlanWorker();
+    const answers = worker.lines({ luma, zoneMap, width, height, scale });
+    const closed = worker.close();
+    expect((await answers.lines)?.kind.length).toBe(width * height);
+    expect((await answers.strokes)?.strokes.length).toBeGreaterThan(0);
+    await closed;
+    expect(await worker.lines({ luma, zoneMap, width, height, scale }).lines).toBeUndefined();
   });
 
   it('draws the lines itself when the worker is gone', async () => {

@@ -29,6 +29,8 @@ export class PlanWorker {
   private failure: Error | undefined;
   /** Who gets the replies still to come, in order (the worker does one task at a time). */
   private readonly waiting: ((reply: unknown) => void)[] = [];
+  /** The answers still owed (undefined for those the worker cannot give). */
+  private owed: Promise<unknown>[] = [];
 
   constructor() {
     this.worker = startWorker();
@@ -73,12 +75,15 @@ export class PlanWorker {
       { length: replies },
       () => new Promise<unknown>((resolve) => this.waiting.push(resolve)),
     );
+    this.owed = [...this.owed, ...answers];
     this.worker.ref();
     this.worker.postMessage(task);
     return answers;
   }
 
+  /** Ends the thread once it has answered what it was asked. */
   async close(): Promise<void> {
+    await Promise.all(this.owed);
     await this.worker.terminate();
   }
 }

@@ -176,18 +176,14 @@ async function renderUsing(
       sketchOutlineParams(sketchParams),
       planWorker,
     );
-    // The worker plans the colour while this thread plans the drawing, then ends: its memory is
-    // given back before the frames are made.
+    // The worker plans the colour while this thread plans the drawing, and ends when it has
+    // answered: its memory is given back before the frames are made.
     let colourPlan: ColourResult | undefined;
-    const colourPlanned = (
-      colourModel
-        ? planWorker.colour(colourPlanParams(image, lines, sketchParams))
-        : Promise.resolve(undefined)
-    ).then((plan) => {
-      colourPlan = plan;
-      void planWorker.close();
-      return plan;
-    });
+    const colourPlanned = colourModel
+      ? planWorker.colour(colourPlanParams(image, lines, sketchParams))
+      : Promise.resolve(undefined);
+    void colourPlanned.then((plan) => (colourPlan = plan));
+    void planWorker.close();
     const sketch = planSketch(image, sketchParams, lines, await lineStrokes);
     const t1 = performance.now();
     sketch.script.hand = await handReady;
