@@ -95,7 +95,8 @@ function grow(a: Int32Array, cap: number): Int32Array<ArrayBuffer> {
 
 /**
  * Clears 8-connected ink components smaller than `minSize` pixels, in place, and writes the size
- * of each kept pixel's component into `sizes` when given.
+ * of each kept pixel's component into `sizes` when given. With `groupMap`, pixels of different
+ * groups are never one component (several masks at once, each its own group).
  */
 export function removeSpecks(
   ink: Uint8Array,
@@ -103,8 +104,9 @@ export function removeSpecks(
   height: number,
   minSize: number,
   sizes?: Int32Array,
+  groupMap?: Uint8Array,
 ): void {
-  const runs = runComponents(ink, width, height);
+  const runs = runComponents(ink, width, height, groupMap);
   for (let i = 0; i < runs.count; i++) {
     const total = runs.size[runs.root[i]!]!;
     const from = runs.row[i]! * width + runs.start[i]!;

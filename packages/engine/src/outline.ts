@@ -173,15 +173,14 @@ export function combineOutline(
   const { width, height, scale, zoneMap } = input;
   const { kind, tone } = lines;
   const minHatch = Math.max(3, Math.round(6 * scale * scale));
-  for (const k of [KIND.hatch, KIND.cross]) {
-    const mask = new Uint8Array(width * height);
-    for (let p = 0; p < mask.length; p++) mask[p] = (hatching.kind[p]! & 7) === k ? 1 : 0;
-    removeSpecks(mask, width, height, minHatch);
-    for (let p = 0; p < mask.length; p++) {
-      if (mask[p] === 1 && kind[p] === 0) {
-        kind[p] = hatching.kind[p]!;
-        tone[p] = hatching.shade[p]!;
-      }
+  // Hatching and cross-hatching specks at once: each kind is its own group.
+  const mask = new Uint8Array(width * height);
+  for (let p = 0; p < mask.length; p++) mask[p] = hatching.kind[p]! & 7;
+  removeSpecks(mask, width, height, minHatch, undefined, mask);
+  for (let p = 0; p < mask.length; p++) {
+    if (mask[p] !== 0 && kind[p] === 0) {
+      kind[p] = hatching.kind[p]!;
+      tone[p] = hatching.shade[p]!;
     }
   }
   const ink = new Uint8Array(width * height);

@@ -90,7 +90,7 @@ export class PlanWorker {
 
 /**
  * Like `outline`, with the lines drawn by `worker`; and the lines' strokes as the worker traces
- * them (undefined when it could not: `penStrokes` then traces them).
+ * them (undefined when it could not: the caller then traces them, `lineStrokes`).
  */
 export async function outlineInParallel(
   image: RgbaImage,

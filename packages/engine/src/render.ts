@@ -19,6 +19,7 @@ import type { ColourResult } from './colour.js';
 import { outlineInParallel, PlanWorker } from './parallel.js';
 import { colourPlanParams, planSketch, sketchOutlineParams } from './sketch.js';
 import type { SketchParams } from './sketch.js';
+import { hatchStrokes, joinStrokes, lineStrokes } from './strokes.js';
 import { FPS, timeline } from './timeline.js';
 
 export interface RenderParams {
@@ -171,7 +172,7 @@ async function renderUsing(
       seed: options.seed,
       deferColour: true,
     };
-    const { outline: lines, lineStrokes } = await outlineInParallel(
+    const { outline: lines, lineStrokes: tracedLines } = await outlineInParallel(
       image,
       sketchOutlineParams(sketchParams),
       planWorker,
@@ -184,7 +185,13 @@ async function renderUsing(
       : Promise.resolve(undefined);
     void colourPlanned.then((plan) => (colourPlan = plan));
     void planWorker.close();
-    const sketch = planSketch(image, sketchParams, lines, await lineStrokes);
+    // The hatching's strokes here while the worker traces the lines' (or after, without it).
+    const hatching = hatchStrokes(lines);
+    const traced = joinStrokes(
+      (await tracedLines) ?? lineStrokes(lines.kind, lines.zoneMap, width, height),
+      hatching,
+    );
+    const sketch = planSketch(image, sketchParams, lines, traced);
     const t1 = performance.now();
     sketch.script.hand = await handReady;
     log?.(

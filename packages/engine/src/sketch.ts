@@ -78,17 +78,16 @@ function directionsOf(params: SketchParams): Direction[] {
 
 /**
  * Plans the video; `lines` is the image's outline when already drawn (`sketchOutlineParams`), and
- * `lineStrokes` its pen lines' strokes when already traced (`lineStrokes`).
+ * `traced` its strokes when already traced (`penStrokes`).
  */
 export function planSketch(
   image: RgbaImage,
   params: SketchParams,
   lines: OutlineResult = outline(image, sketchOutlineParams(params)),
-  lineStrokes?: TracedStrokes,
+  traced: TracedStrokes = penStrokes(lines),
 ): Sketch {
   const { width, height } = image;
   const grey = outlineToGrey(lines);
-  const traced = penStrokes(lines, lineStrokes);
   const strokes = orderStrokes(traced.strokes, width, height, directionsOf(params));
   const time = timeline(params.drawingTime, params.colour);
   const script: FrameScript = {

@@ -332,15 +332,23 @@ export interface TracedStrokes {
 
 /**
  * The pen's strokes for an outline, and each ink pixel's centre-line pixel. Strokes never mix
- * groups or kinds. Lines are thinned to their centre lines (`lineStrokes`, unless already
- * traced); the hatching is drawn along the lines it was made of (`hatchStrokes`).
+ * groups or kinds. Lines are thinned to their centre lines (`lineStrokes`); the hatching is drawn
+ * along the lines it was made of (`hatchStrokes`). The two are independent: a render traces the
+ * lines on its second thread.
  */
-export function penStrokes(
-  lines: OutlineResult,
-  traced: TracedStrokes = lineStrokes(lines.kind, lines.zoneMap, lines.width, lines.height),
-): TracedStrokes {
+export function penStrokes(lines: OutlineResult): TracedStrokes {
+  return joinStrokes(
+    lineStrokes(lines.kind, lines.zoneMap, lines.width, lines.height),
+    hatchStrokes(lines),
+  );
+}
+
+/** The lines' strokes, then the hatching's, and one owner map for all (the lines' own, filled in). */
+export function joinStrokes(lines: TracedStrokes, hatching: TracedStrokes): TracedStrokes {
+  const { owner } = lines;
+  for (let p = 0; p < owner.length; p++) if (hatching.owner[p]! >= 0) owner[p] = hatching.owner[p]!;
   // Not push(...): a big picture's hatching is more strokes than a call takes arguments.
-  return { strokes: traced.strokes.concat(hatchStrokes(lines, traced.owner)), owner: traced.owner };
+  return { strokes: lines.strokes.concat(hatching.strokes), owner };
 }
 
 /**
@@ -378,11 +386,12 @@ const HATCH_GAP = 2;
  * The hatching's strokes, straight from the lines it was made of: a line's pixels in order along
  * it, one centre pixel (the darkest, nearest the line's middle) per pixel-long step. A line that
  * leaves its region, or that a pen line cuts, for more than HATCH_GAP steps goes on as a new
- * stroke. Sets each hatch pixel's owner to its step's centre pixel (on the hatching line where a
- * cross-hatching line passes over it too).
+ * stroke. Each hatch pixel's owner is its step's centre pixel (on the hatching line where a
+ * cross-hatching line passes over it too); -1 off the hatching.
  */
-export function hatchStrokes(lines: OutlineResult, owner: Int32Array): Stroke[] {
+export function hatchStrokes(lines: OutlineResult): TracedStrokes {
   const { zoneMap, tone, width } = lines;
+  const owner = new Int32Array(zoneMap.length).fill(-1);
   const { along, across, dirs } = lines.hatchLines;
   const lineCount = dirs.length / 2;
   // Each line's pixels, by a counting sort: line i's are members[start[i] .. start[i + 1]).
@@ -449,5 +458,5 @@ export function hatchStrokes(lines: OutlineResult, owner: Int32Array): Stroke[] 
     }
     strokes.push({ ...stroke, pixels });
   }
-  return strokes;
+  return { strokes, owner };
 }
