@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import type { HandSprite } from './frames.js';
 import { memoize } from './memo.js';
 import { buildPlane } from './sprite.js';
-import { lumaOf, rgbToYuv } from './yuv.js';
+import { lumaOf, setChroma } from './yuv.js';
 
 const SVG_URL = new URL('../assets/hand.svg', import.meta.url);
 /** Pen tip in the SVG's 900 x 900 box; the hand itself fills about 520 x 520 of it. */
@@ -57,7 +57,8 @@ export function spriteFromRgba(
       let g = 0;
       let b = 0;
       const top = 2 * y * w + 2 * x;
-      for (const p of [top, top + 1, top + w, top + w + 1]) {
+      for (let k = 0; k < 4; k++) {
+        const p = top + (k & 1) + (k >> 1) * w;
         const al = data[p * 4 + 3]!;
         a += al;
         r += data[p * 4]! * al;
@@ -65,9 +66,7 @@ export function spriteFromRgba(
         b += data[p * 4 + 2]! * al;
       }
       if (a === 0) continue;
-      const [, cu, cv] = rgbToYuv(r / a, g / a, b / a);
-      u[y * cw + x] = cu;
-      v[y * cw + x] = cv;
+      setChroma(r / a, g / a, b / a, u, v, y * cw + x);
       ca[y * cw + x] = Math.round(a / 4);
     }
   }

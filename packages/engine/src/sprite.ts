@@ -25,48 +25,54 @@ export function buildPlane(
   ox: number,
   oy: number,
 ): SpritePlane {
-  const runDx: number[] = [];
-  const runDy: number[] = [];
-  const runLen: number[] = [];
-  const runOff: number[] = [];
-  const values: number[] = [];
-  const dx: number[] = [];
-  const dy: number[] = [];
-  const a: number[] = [];
-  const v: number[] = [];
+  // Counted first, so the plane's arrays are made at their size.
+  let runs = 0;
+  let opaque = 0;
+  let partial = 0;
+  for (let i = 0; i < w * h; i++) {
+    const al = alpha[i]!;
+    if (al === 255) {
+      opaque++;
+      if (i % w === 0 || alpha[i - 1] !== 255) runs++;
+    } else if (al >= 4) partial++;
+  }
+  const plane: SpritePlane = {
+    runDx: new Int16Array(runs),
+    runDy: new Int16Array(runs),
+    runLen: new Int16Array(runs),
+    runOff: new Int32Array(runs),
+    values: new Uint8Array(opaque),
+    dx: new Int16Array(partial),
+    dy: new Int16Array(partial),
+    a: new Uint8Array(partial),
+    v: new Uint8Array(partial),
+  };
+  let r = 0;
+  let o = 0;
+  let j = 0;
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w;) {
       const i = y * w + x;
       const al = alpha[i]!;
       if (al === 255) {
         const start = x;
-        runOff.push(values.length);
-        while (x < w && alpha[y * w + x] === 255) values.push(value[y * w + x++]!);
-        runDx.push(start - ox);
-        runDy.push(y - oy);
-        runLen.push(x - start);
+        plane.runOff[r] = o;
+        while (x < w && alpha[y * w + x] === 255) plane.values[o++] = value[y * w + x++]!;
+        plane.runDx[r] = start - ox;
+        plane.runDy[r] = y - oy;
+        plane.runLen[r++] = x - start;
         continue;
       }
       if (al >= 4) {
-        dx.push(x - ox);
-        dy.push(y - oy);
-        a.push(al);
-        v.push(value[i]!);
+        plane.dx[j] = x - ox;
+        plane.dy[j] = y - oy;
+        plane.a[j] = al;
+        plane.v[j++] = value[i]!;
       }
       x++;
     }
   }
-  return {
-    runDx: Int16Array.from(runDx),
-    runDy: Int16Array.from(runDy),
-    runLen: Int16Array.from(runLen),
-    runOff: Int32Array.from(runOff),
-    values: Uint8Array.from(values),
-    dx: Int16Array.from(dx),
-    dy: Int16Array.from(dy),
-    a: Uint8Array.from(a),
-    v: Uint8Array.from(v),
-  };
+  return plane;
 }
 
 export function planeSize(p: SpritePlane): number {

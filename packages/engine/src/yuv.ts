@@ -10,16 +10,21 @@ export function lumaOf(r: number, g: number, b: number): number {
   return (16 + (219 * (0.2126 * r + 0.7152 * g + 0.0722 * b)) / 255 + 0.5) | 0;
 }
 
-export function rgbToYuv(r: number, g: number, b: number): [number, number, number] {
+/** Writes the limited-range BT.709 chroma of an RGB colour into u[i] and v[i]. */
+export function setChroma(
+  r: number,
+  g: number,
+  b: number,
+  u: Uint8Array,
+  v: Uint8Array,
+  i: number,
+): void {
   const R = r / 255;
   const G = g / 255;
   const B = b / 255;
   const y = 0.2126 * R + 0.7152 * G + 0.0722 * B;
-  return [
-    clamp(16 + 219 * y),
-    clamp(128 + (224 * (B - y)) / 1.8556),
-    clamp(128 + (224 * (R - y)) / 1.5748),
-  ];
+  u[i] = clamp(128 + (224 * (B - y)) / 1.8556);
+  v[i] = clamp(128 + (224 * (R - y)) / 1.5748);
 }
 
 function clamp(v: number): number {
@@ -42,6 +47,8 @@ export function rgbToYuv420(rgb: Uint8Array, width: number, height: number): Uin
   const vOff = uOff + cw * (height / 2);
   for (let p = 0; p < width * height; p++)
     out[p] = lumaOf(rgb[p * 3]!, rgb[p * 3 + 1]!, rgb[p * 3 + 2]!);
+  const u = out.subarray(uOff, vOff);
+  const v = out.subarray(vOff);
   for (let cy = 0; cy < height / 2; cy++) {
     for (let cx = 0; cx < cw; cx++) {
       let r = 0;
@@ -52,9 +59,7 @@ export function rgbToYuv420(rgb: Uint8Array, width: number, height: number): Uin
       r += rgb[top]! + rgb[top + 3]! + rgb[bottom]! + rgb[bottom + 3]!;
       g += rgb[top + 1]! + rgb[top + 4]! + rgb[bottom + 1]! + rgb[bottom + 4]!;
       b += rgb[top + 2]! + rgb[top + 5]! + rgb[bottom + 2]! + rgb[bottom + 5]!;
-      const [, u, v] = rgbToYuv(r / 4, g / 4, b / 4);
-      out[uOff + cy * cw + cx] = u;
-      out[vOff + cy * cw + cx] = v;
+      setChroma(r / 4, g / 4, b / 4, u, v, cy * cw + cx);
     }
   }
   return out;
