@@ -46,7 +46,7 @@ export const KEYFRAME_SECONDS = 20;
  *   encoder's time. Same size, 0.04 dB from the engine's frames, the hatching a little crisper.
  * - Whole-pixel motion search (`subme=0`) and two reference frames: the paper stands still and the
  *   hand moves in whole (even) pixels, so sub-pixel refinement finds nothing; a second reference
- *   finds what the hand uncovers. 9-13 % less encoder time, 1-4 % smaller, the same PSNR.
+ *   finds what the hand uncovers. 7-12 % less encoder time, 1-4 % smaller, the same PSNR.
  */
 export const X264_TUNING = 'mbtree=1:rc-lookahead=5:no-deblock=1:ref=2:subme=0';
 /** Key frames only where `ffmpegArgs` forces them: never by x264's own interval or scene cuts. */
