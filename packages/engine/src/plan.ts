@@ -69,7 +69,11 @@ export function orderStrokes(
   directions: readonly Direction[],
 ): Stroke[] {
   const byGroup: Stroke[][] = directions.map(() => []);
-  for (const stroke of strokes) shortHatching(stroke, width, height, byGroup[stroke.group]);
+  // A stroke of a group with no direction is not drawn.
+  for (const stroke of strokes) {
+    const group = byGroup[stroke.group];
+    if (group) shortHatching(stroke, width, height, group);
+  }
   const ordered: Stroke[] = [];
   let pen: { x: number; y: number } | undefined;
   for (const g of groupOrder(directions.length - 1)) {
@@ -129,15 +133,15 @@ const HATCH_PIECE = 1 / 64;
 
 /**
  * A person hatches in short strokes, as the drawing moves on: a long hatch line is cut into
- * pieces, so it does not run ahead of the drawing across the page. Adds the stroke or its pieces
- * to `list` (none without one: a group with no direction is not drawn).
+ * pieces, so it does not run ahead of the drawing across the page. Adds the stroke, or its pieces,
+ * to `list`.
  */
-function shortHatching(stroke: Stroke, width: number, height: number, list?: Stroke[]): void {
+function shortHatching(stroke: Stroke, width: number, height: number, list: Stroke[]): void {
   const piece = Math.max(8, Math.round(Math.max(width, height) * HATCH_PIECE));
-  if (tierOf(stroke) < 2 || stroke.pixels.length <= piece) list?.push(stroke);
+  if (tierOf(stroke) < 2 || stroke.pixels.length <= piece) list.push(stroke);
   else
     for (let i = 0; i < stroke.pixels.length; i += piece)
-      list?.push({ ...stroke, pixels: stroke.pixels.slice(i, i + piece) });
+      list.push({ ...stroke, pixels: stroke.pixels.slice(i, i + piece) });
 }
 
 /** Drawing tier of a stroke: 0 main contour, 1 detail, 2 hatching. */
