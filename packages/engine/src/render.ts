@@ -19,7 +19,7 @@ import type { ColourResult } from './colour.js';
 import { outlineInParallel, PlanWorker } from './parallel.js';
 import { colourPlanParams, planSketch, sketchOutlineParams } from './sketch.js';
 import type { SketchParams } from './sketch.js';
-import { hatchStrokes, joinStrokes, lineStrokes } from './strokes.js';
+import { hatchStrokes, penStrokes } from './strokes.js';
 import { FPS, timeline } from './timeline.js';
 
 export interface RenderParams {
@@ -187,10 +187,7 @@ async function renderUsing(
     void planWorker.close();
     // The hatching's strokes here while the worker traces the lines' (or after, without it).
     const hatching = hatchStrokes(lines);
-    const traced = joinStrokes(
-      (await tracedLines) ?? lineStrokes(lines.kind, lines.zoneMap, width, height),
-      hatching,
-    );
+    const traced = penStrokes(lines, await tracedLines, hatching);
     const sketch = planSketch(image, sketchParams, lines, traced);
     const t1 = performance.now();
     sketch.script.hand = await handReady;

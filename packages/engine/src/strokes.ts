@@ -331,20 +331,18 @@ export interface TracedStrokes {
 }
 
 /**
- * The pen's strokes for an outline, and each ink pixel's centre-line pixel. Strokes never mix
- * groups or kinds. Lines are thinned to their centre lines (`lineStrokes`); the hatching is drawn
- * along the lines it was made of (`hatchStrokes`). The two are independent: a render traces the
- * lines on its second thread.
+ * The pen's strokes for an outline, and each ink pixel's centre-line pixel: the lines' strokes,
+ * then the hatching's. Strokes never mix groups or kinds. Lines are thinned to their centre lines
+ * (`lineStrokes`); the hatching is drawn along the lines it was made of (`hatchStrokes`). The two
+ * are independent, so either may come ready-made (a render traces the lines on its second thread
+ * while this one makes the hatching's).
  */
-export function penStrokes(lines: OutlineResult): TracedStrokes {
-  return joinStrokes(
-    lineStrokes(lines.kind, lines.zoneMap, lines.width, lines.height),
-    hatchStrokes(lines),
-  );
-}
-
-/** The lines' strokes, then the hatching's, and one owner map for all (the lines' own, filled in). */
-export function joinStrokes(lines: TracedStrokes, hatching: TracedStrokes): TracedStrokes {
+export function penStrokes(
+  outline: OutlineResult,
+  lines: TracedStrokes = lineStrokes(outline.kind, outline.zoneMap, outline.width, outline.height),
+  hatching: TracedStrokes = hatchStrokes(outline),
+): TracedStrokes {
+  // One owner map for all: the lines' own, filled in with the hatching's.
   const { owner } = lines;
   for (let p = 0; p < owner.length; p++) if (hatching.owner[p]! >= 0) owner[p] = hatching.owner[p]!;
   // Not push(...): a big picture's hatching is more strokes than a call takes arguments.
