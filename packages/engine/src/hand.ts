@@ -42,8 +42,9 @@ export function spriteFromRgba(
   const luma = new Uint8Array(n);
   const alpha = new Uint8Array(n);
   for (let p = 0; p < n; p++) {
-    luma[p] = lumaOf(data[p * 4]!, data[p * 4 + 1]!, data[p * 4 + 2]!);
     alpha[p] = data[p * 4 + 3]!;
+    // Most of the square is clear: only what shows needs its luma.
+    if (alpha[p] !== 0) luma[p] = lumaOf(data[p * 4]!, data[p * 4 + 1]!, data[p * 4 + 2]!);
   }
   const cw = w / 2;
   const ch = h / 2;

@@ -60,6 +60,21 @@ export interface HatchLines {
   dirs: Float64Array;
 }
 
+/** The hatch lines' geometry at a picture's scale (long side / 1920), in pixels. */
+export function hatchGeometry(scale: number): {
+  spacing: number;
+  halfWidth: number;
+  wobble: number;
+  /** No line (at most 1.3 half widths wide, bent at most `wobble`) reaches further from its centre. */
+  reach: number;
+} {
+  // Small pictures keep lines a few pixels apart, or hatching would close into a slab.
+  const spacing = Math.max(MIN_SPACING, SPACING_AT_1920 * scale);
+  const halfWidth = Math.max(0.6, HALF_WIDTH_AT_1920 * scale);
+  const wobble = (WOBBLE_AT_1920 * spacing) / SPACING_AT_1920;
+  return { spacing, halfWidth, wobble, reach: wobble + 1.3 * halfWidth + 1e-6 };
+}
+
 export function hatch(params: HatchParams): Hatching {
   const { luma, groupMap, width, height, scale } = params;
   const n = width * height;
@@ -81,10 +96,7 @@ export function hatch(params: HatchParams): Hatching {
   const { angles, boxes } = regionShapes(label, count, width);
   const kind = new Uint8Array(n);
   const shade = new Uint8Array(n);
-  // Small pictures keep lines a few pixels apart, or hatching would close into a slab.
-  const spacing = Math.max(MIN_SPACING, SPACING_AT_1920 * scale);
-  const halfWidth = Math.max(0.6, HALF_WIDTH_AT_1920 * scale);
-  const wobble = (WOBBLE_AT_1920 * spacing) / SPACING_AT_1920;
+  const { spacing, halfWidth, wobble, reach } = hatchGeometry(scale);
   const omega = (2 * Math.PI) / (WOBBLE_PERIOD_AT_1920 * scale);
   // Per region, the unit vectors along the hatching and along the cross-hatching.
   const dirs = new Float64Array(count * 4);
@@ -123,17 +135,22 @@ export function hatch(params: HatchParams): Hatching {
       phase[id] = hash01((i * 65_537 + k) | 0) * 2 * Math.PI;
     }
   }
-  // No line of width at most 1.3 half widths, bent at most `wobble`, reaches further than this
-  // from its straight centre: most pixels are ruled out before the bend is computed.
-  const reach = wobble + 1.3 * halfWidth + 1e-6;
+  // A layer pair's lines lie every half spacing (layer 0 at whole, layer 1 at half spacings) and
+  // reach less than a quarter spacing from their centres: only the pair's line nearest the pixel
+  // can touch it. Most pixels are ruled out before the bend is computed.
+  const halfSpacing = spacing * 0.5;
   let hit = -1; // the line lineDistance found
-  // Distance (in half widths) from the pixel to the nearest line of one layer, given its
-  // coordinates u along and v across the lines; Infinity when off every line.
-  const lineDistance = (u: number, v: number, layer: number, region: number) => {
-    const offset = (layer & 1) * spacing * 0.5;
-    const k = Math.round((v - offset) / spacing);
+  // Distance (in half widths) from the pixel to the nearest line of a layer pair (`pair` 0 or 2,
+  // `both` when the pixel is dark enough for its second layer), given its coordinates u along and
+  // v across the lines; Infinity when off every line.
+  const lineDistance = (u: number, v: number, pair: number, both: boolean, region: number) => {
+    const j = Math.round(v / halfSpacing);
+    const odd = j & 1;
+    if (odd === 1 && !both) return Infinity;
+    const offset = odd * halfSpacing;
+    const k = j >> 1;
     if (Math.abs(v - offset - k * spacing) > reach) return Infinity;
-    const o = region * 4 + layer;
+    const o = region * 4 + pair + odd;
     const id = first[o]! + k - kMin[o]!;
     const bend = Math.sin(u * omega + phase[id]!);
     const centre = offset + k * spacing + wobble * bend;
@@ -154,30 +171,16 @@ export function hatch(params: HatchParams): Hatching {
       const o = region * 4;
       let c = dirs[o]!;
       let s = dirs[o + 1]!;
-      let u = x * c + y * s;
-      let v = y * c - x * s;
       hit = -1;
-      let dAlong = lineDistance(u, v, 0, region);
-      let line = hit;
-      if (depth > 1) {
-        const d = lineDistance(u, v, 1, region);
-        if (d < dAlong) [dAlong, line] = [d, hit];
-      }
-      along[p] = line;
+      const dAlong = lineDistance(x * c + y * s, y * c - x * s, 0, depth > 1, region);
+      along[p] = hit;
       let dAcross = Infinity;
       if (depth > 2) {
         c = dirs[o + 2]!;
         s = dirs[o + 3]!;
-        u = x * c + y * s;
-        v = y * c - x * s;
         hit = -1;
-        dAcross = lineDistance(u, v, 2, region);
-        line = hit;
-        if (depth > 3) {
-          const d = lineDistance(u, v, 3, region);
-          if (d < dAcross) [dAcross, line] = [d, hit];
-        }
-        across[p] = line;
+        dAcross = lineDistance(x * c + y * s, y * c - x * s, 2, depth > 3, region);
+        across[p] = hit;
       }
       const d = Math.min(dAlong, dAcross);
       if (d === Infinity) continue;

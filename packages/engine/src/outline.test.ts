@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { solidInkShare } from '../test/measures.js';
 import { removeSpecks } from './components.js';
-import { openMask } from './hatch.js';
+import { hatchGeometry, openMask } from './hatch.js';
 import { KIND, outline, outlineToGrey } from './outline.js';
 import type { OutlineResult } from './outline.js';
 import type { RgbaImage } from './types.js';
@@ -141,6 +141,17 @@ describe('outline', () => {
     };
     visit(new URL('./outline-entry.ts', import.meta.url));
     expect(seen.size).toBeGreaterThan(2);
+  });
+});
+
+describe('hatchGeometry', () => {
+  it('keeps every hatch line within a quarter spacing of its centre, at every picture size', () => {
+    // The hatching looks only at the line of a layer pair nearest each pixel: the pair's lines
+    // are half a spacing apart, so a wider line would be missed where it reaches past the middle.
+    for (let longSide = 16; longSide <= 8000; longSide += 8) {
+      const { spacing, reach } = hatchGeometry(longSide / 1920);
+      expect(reach, `at ${longSide} px`).toBeLessThan(spacing / 4);
+    }
   });
 });
 

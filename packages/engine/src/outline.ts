@@ -157,11 +157,20 @@ export function outlineInput(image: RgbaImage, params: OutlineParams): OutlineIn
   };
 }
 
-/** The hatching of the input's dark areas (smooths `input.luma` in place: lines come first). */
+/**
+ * The hatching of the input's dark areas, without specks (smooths `input.luma` in place: lines
+ * come first). It needs nothing of the lines, so it is all done while the lines are drawn.
+ */
 export function hatchTone(input: OutlineInput): Hatching {
   const { luma, zoneMap, levels, width, height, scale } = input;
   gaussianBlur(luma, width, height, Math.max(1, REGION_SIGMA_AT_1920 * scale));
-  return hatch({ luma, groupMap: zoneMap, levels, width, height, scale });
+  const hatching = hatch({ luma, groupMap: zoneMap, levels, width, height, scale });
+  // Hatching and cross-hatching specks at once: each kind is its own group.
+  const mask = new Uint8Array(width * height);
+  for (let p = 0; p < mask.length; p++) mask[p] = hatching.kind[p]! & 7;
+  removeSpecks(mask, width, height, Math.max(3, Math.round(6 * scale * scale)), undefined, mask);
+  for (let p = 0; p < mask.length; p++) if (mask[p] === 0) hatching.kind[p] = 0;
+  return hatching;
 }
 
 /** Lines and hatching into one drawing: lines keep their pixels, hatching fills in around them. */
@@ -170,15 +179,10 @@ export function combineOutline(
   lines: Lines,
   hatching: Hatching,
 ): OutlineResult {
-  const { width, height, scale, zoneMap } = input;
+  const { width, height, zoneMap } = input;
   const { kind, tone } = lines;
-  const minHatch = Math.max(3, Math.round(6 * scale * scale));
-  // Hatching and cross-hatching specks at once: each kind is its own group.
-  const mask = new Uint8Array(width * height);
-  for (let p = 0; p < mask.length; p++) mask[p] = hatching.kind[p]! & 7;
-  removeSpecks(mask, width, height, minHatch, undefined, mask);
-  for (let p = 0; p < mask.length; p++) {
-    if (mask[p] !== 0 && kind[p] === 0) {
+  for (let p = 0; p < kind.length; p++) {
+    if (hatching.kind[p] !== 0 && kind[p] === 0) {
       kind[p] = hatching.kind[p]!;
       tone[p] = hatching.shade[p]!;
     }

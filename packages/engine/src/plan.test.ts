@@ -34,8 +34,12 @@ describe('plan', () => {
       const revealFrame = revealFrames(sketch.script);
       const times: number[] = [];
       const along: number[] = [];
+      let paperRevealed = 0;
       sketch.outline.ink.forEach((v, p) => {
-        if (!v) return;
+        if (!v) {
+          if (revealFrame[p] !== -1) paperRevealed++;
+          return;
+        }
         const f = revealFrame[p]!;
         expect(f).toBeGreaterThanOrEqual(0);
         expect(f).toBeLessThan(2 * FPS);
@@ -43,8 +47,21 @@ describe('plan', () => {
         along.push(coord(p % 240, Math.floor(p / 240)));
       });
       expect(times.length).toBeGreaterThan(500);
+      expect(paperRevealed, 'paper pixels given a frame').toBe(0);
       expect(spearman(times, along), direction).toBeGreaterThanOrEqual(0.9);
     }
+  });
+
+  it('ends a black-and-white drawing on its grey picture, the same in all three channels', async () => {
+    const sketch = planSketch(await rgbaOf(await linesPng(240, 160)), base);
+    const rgb = sketch.finalRgb!;
+    expect(rgb.length).toBe(sketch.grey.length * 3);
+    let off = 0;
+    sketch.grey.forEach((g, p) => {
+      if (rgb[p * 3] !== g || rgb[p * 3 + 1] !== g || rgb[p * 3 + 2] !== g) off++;
+    });
+    expect(off, 'pixels whose colour is not their grey').toBe(0);
+    expect(sketch.grey.some((g) => g < 100)).toBe(true);
   });
 
   it('lasts exactly the drawing time and moves the pen along the lines', async () => {

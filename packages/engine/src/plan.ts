@@ -247,6 +247,8 @@ export class PenClock {
   private last = -1; // the previous stroke's last pixel
   private readonly secondsPerPixel: number;
   private readonly passed: Uint8Array;
+  /** Each stroke's pen-down length in pixels. */
+  private readonly lengths: Float64Array;
 
   constructor(
     private readonly strokes: readonly Stroke[],
@@ -259,12 +261,15 @@ export class PenClock {
     let weight = 0;
     let count = 0;
     let last = -1;
-    for (const s of strokes) {
+    this.lengths = new Float64Array(strokes.length);
+    strokes.forEach((s, i) => {
       if (last >= 0) weight += PEN_UP_WEIGHT * distance(last, s.pixels[0]!, width);
-      weight += Math.max(MIN_STROKE_LENGTH, pathLength(s.pixels, width));
+      const length = pathLength(s.pixels, width);
+      this.lengths[i] = length;
+      weight += Math.max(MIN_STROKE_LENGTH, length);
       last = s.pixels[s.pixels.length - 1]!;
       count += s.pixels.length;
-    }
+    });
     this.secondsPerPixel = duration / weight; // NaN without strokes, and then unused
     this.pen = {
       t: new Float64Array(count),
@@ -278,8 +283,10 @@ export class PenClock {
   /** Times strokes until a keyframe lies past `time`, or all are timed. */
   advance(time: number): void {
     const { t } = this.pen;
-    while (this.next < this.strokes.length && (this.timed === 0 || t[this.timed - 1]! <= time))
-      this.timeStroke(this.strokes[this.next++]!.pixels);
+    while (this.next < this.strokes.length && (this.timed === 0 || t[this.timed - 1]! <= time)) {
+      this.timeStroke(this.strokes[this.next]!.pixels, this.lengths[this.next]!);
+      this.next++;
+    }
     // The last keyframe lands exactly at the end, whatever the rounding.
     if (this.next === this.strokes.length && this.timed > 0) t[this.timed - 1] = this.duration;
   }
@@ -290,10 +297,9 @@ export class PenClock {
     return penAt(this.pen, time, this.timed);
   }
 
-  private timeStroke(pixels: readonly number[]): void {
+  private timeStroke(pixels: readonly number[], len: number): void {
     const { width, secondsPerPixel, passed } = this;
     const { t, x, y, down } = this.pen;
-    const len = pathLength(pixels, width);
     if (this.last >= 0)
       this.now += PEN_UP_WEIGHT * distance(this.last, pixels[0]!, width) * secondsPerPixel;
     const start = this.now;
