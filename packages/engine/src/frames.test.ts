@@ -3,27 +3,39 @@ import { describe, expect, it } from 'vitest';
 import { linesPng, scenePng } from '../test/fixtures.js';
 import { psnr, rgbaOf, sketchParams } from '../test/helpers.js';
 import { FrameRenderer, HandPath } from './frames.js';
-import { loadHand } from './hand.js';
+import { handPose, handSprite, loadHand } from './hand.js';
+import { DIRECTIONS } from './types.js';
+import type { Direction } from './types.js';
 import { outline, outlineToGrey } from './outline.js';
 import { penAt } from './plan.js';
 import type { PenTimeline } from './plan.js';
 import { planSketch } from './sketch.js';
 import { GREY_TO_Y } from './yuv.js';
 
-async function renderAll(colour: boolean): Promise<{ hashes: string[]; chromaOff: number[] }> {
+async function renderAll(
+  colour: boolean,
+  direction: Direction = 'Left to right',
+): Promise<{ hashes: string[]; chromaOff: number[]; handX: number[] }> {
   const image = await rgbaOf(await linesPng(160, 120));
-  const sketch = planSketch(image, sketchParams({ drawingTime: 1, colour }));
-  sketch.script.hand = await loadHand(60);
+  const sketch = planSketch(image, sketchParams({ drawingTime: 1, colour, direction }));
+  sketch.script.hand = handSprite(await loadHand(60), handPose(sketch.mainDirection));
   const renderer = new FrameRenderer(sketch.script);
   const hashes: string[] = [];
   const chromaOff: number[] = [];
+  const handX: number[] = []; // mean column of the hand's colour, in chroma pixels
   for (let frame = renderer.next(); frame; frame = renderer.next()) {
     hashes.push(createHash('sha1').update(frame).digest('hex'));
     let off = 0;
-    for (let i = 160 * 120; i < frame.length; i++) if (frame[i] !== 128) off++;
+    let sumX = 0;
+    for (let i = 160 * 120; i < frame.length; i++) {
+      if (frame[i] === 128) continue;
+      off++;
+      sumX += (i - 160 * 120) % 80;
+    }
     chromaOff.push(off);
+    handX.push(sumX / off);
   }
-  return { hashes, chromaOff };
+  return { hashes, chromaOff, handX };
 }
 
 describe('frames', () => {
@@ -32,6 +44,20 @@ describe('frames', () => {
     expect(chromaOff.length).toBe(30 + 15);
     expect(chromaOff[15]).toBeGreaterThan(100); // skin and sleeve colours on the grey drawing
     expect(chromaOff.at(-1)).toBe(0);
+  });
+
+  it('holds the hand off the drawing, mirrored for right to left, and it leaves that way', async () => {
+    const rightHand = await renderAll(false);
+    const leftHand = await renderAll(false, 'Right to left');
+    // The frames after the drawing's 30 in which some of the hand still shows.
+    const leaving = (handX: number[]) => {
+      const shown = handX.slice(30).filter(Number.isFinite);
+      expect(shown.length).toBeGreaterThan(3);
+      return shown;
+    };
+    const steps = (xs: number[]) => xs.slice(1).map((x, i) => x - xs[i]!);
+    expect(Math.min(...steps(leaving(rightHand.handX)))).toBeGreaterThan(0);
+    expect(Math.max(...steps(leaving(leftHand.handX)))).toBeLessThan(0);
   });
 
   it('gives the same frames for the same input and seed', async () => {
@@ -44,7 +70,7 @@ describe('frames', () => {
   it('ends the black-and-white drawing on exactly the outline preview, hatching included', async () => {
     const image = await rgbaOf(await scenePng(240, 180, 30));
     const sketch = planSketch(image, sketchParams({ drawingTime: 1 }));
-    sketch.script.hand = await loadHand(60);
+    sketch.script.hand = handSprite(await loadHand(60));
     const renderer = new FrameRenderer(sketch.script);
     let last: Uint8Array | undefined;
     for (let frame = renderer.next(); frame; frame = renderer.next()) last = frame;
@@ -56,6 +82,52 @@ describe('frames', () => {
 });
 
 describe('the hand', () => {
+  it('is a right hand for left to right and top to bottom, mirrored for the other two, pen tip at the tip', async () => {
+    const raster = await loadHand(60);
+    for (const direction of DIRECTIONS) {
+      const pose = handPose(direction);
+      expect(pose).toEqual({
+        x: direction === 'Right to left' ? -1 : 1,
+        y: direction === 'Bottom to top' ? -1 : 1,
+      });
+      const { y: luma } = handSprite(raster, pose);
+      let sumX = 0;
+      let sumY = 0;
+      let count = 0;
+      let nearest = Infinity; // the pen tip: the sprite's pixel nearest its origin
+      const add = (dx: number, dy: number) => {
+        sumX += dx;
+        sumY += dy;
+        count++;
+        nearest = Math.min(nearest, Math.hypot(dx, dy));
+      };
+      luma.runLen.forEach((len, r) => {
+        for (let i = 0; i < len; i++) add(luma.runDx[r]! + i, luma.runDy[r]!);
+      });
+      luma.dx.forEach((dx, i) => add(dx, luma.dy[i]!)); // the anti-aliased edge
+      // The arm reaches away from the tip the pose's way: its pixels' mean lies on that side.
+      expect(Math.sign(sumX / count), direction).toBe(pose.x);
+      expect(Math.sign(sumY / count), direction).toBe(pose.y);
+      expect(nearest, direction).toBeLessThan(4);
+    }
+  });
+
+  it('is held for the direction most of the ink is drawn in', async () => {
+    const image = await rgbaOf(await linesPng(160, 120));
+    const everywhere = {
+      points: [{ x: 80, y: 60 }],
+      brushSize: 400,
+      fillLevel: 50,
+      direction: 'Bottom to top' as const,
+    };
+    const corner = { ...everywhere, points: [{ x: 5, y: 5 }], brushSize: 10 };
+    const mainDirection = (zones: (typeof everywhere)[]) =>
+      planSketch(image, sketchParams({ drawingTime: 1, zones })).mainDirection;
+    expect(mainDirection([])).toBe('Left to right');
+    expect(mainDirection([everywhere])).toBe('Bottom to top');
+    expect(mainDirection([corner])).toBe('Left to right');
+  });
+
   const frames = 60;
   /** One pen keyframe per frame time, the pen down throughout. */
   const pen = (at: (k: number) => [number, number]) => {

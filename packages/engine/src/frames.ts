@@ -9,9 +9,20 @@ import type { SpritePlane } from './sprite.js';
 import { Underlay, planeSize } from './sprite.js';
 import { GREY_TO_Y, frameBytes } from './yuv.js';
 
+/** Which way the arm reaches from the pen tip: x 1 to the right, -1 to the left; y 1 down, -1 up. */
+export interface HandPose {
+  x: 1 | -1;
+  y: 1 | -1;
+}
+
+/** A right hand, its arm down and to the right of the pen, as the SVG draws it. */
+export const RIGHT_HAND: HandPose = { x: 1, y: 1 };
+
 export interface HandSprite {
   /** Box size in pixels. */
   size: number;
+  /** Which way its arm reaches: it leaves the picture that way. */
+  pose: HandPose;
   /** Luma plane, offsets from the pen tip. */
   y: SpritePlane;
   /** Chroma planes (quarter size), offsets from the pen tip / 2. */
@@ -74,7 +85,8 @@ export class FrameRenderer {
     this.drawing = new Drawing(script);
     const { clock } = this.drawing;
     this.handPath =
-      hand && new HandPath((time) => clock.at(time), script.drawFrames, script.fps, hand.size);
+      hand &&
+      new HandPath((time) => clock.at(time), script.drawFrames, script.fps, hand.size, hand.pose);
   }
 
   /** Renders the next frame into `canvas` and returns it, or null after the last frame. */
@@ -124,16 +136,16 @@ export class FrameRenderer {
   /** Pen tip position for frame k, or null once the hand has left. */
   private handPosition(path: HandPath, k: number): { x: number; y: number } | null {
     const s = this.script;
-    const size = s.hand?.size ?? 0;
     if (k < s.drawFrames) return path.at(k);
     const out = k - s.drawFrames + 1;
-    if (out > s.leaveFrames) return null;
+    if (out > s.leaveFrames || !s.hand) return null;
+    // Out of the picture the way its arm reaches.
+    const { size, pose } = s.hand;
     const last = path.at(s.drawFrames - 1);
     const e = (out / s.leaveFrames) ** 2;
-    return {
-      x: last.x + (s.width + size - last.x) * e,
-      y: last.y + (s.height + size - last.y) * e,
-    };
+    const awayX = pose.x === 1 ? s.width + size : -size;
+    const awayY = pose.y === 1 ? s.height + size : -size;
+    return { x: last.x + (awayX - last.x) * e, y: last.y + (awayY - last.y) * e };
   }
 
   private drawHand(hand: HandSprite, px: number, py: number): void {
@@ -187,6 +199,7 @@ export class HandPath {
     private readonly frames: number,
     private readonly fps: number,
     private readonly size: number,
+    private readonly pose: HandPose = RIGHT_HAND,
   ) {
     this.tipX = new Float32Array(frames);
     this.tipY = new Float32Array(frames);
@@ -217,8 +230,9 @@ export class HandPath {
       const k = this.known;
       const tip = this.pen((k + 1) / this.fps);
       this.lift += ((tip.down ? 0 : 1) - this.lift) * 0.5;
-      this.tipX[k] = tip.x + this.lift * this.size * 0.012;
-      this.tipY[k] = tip.y - this.lift * this.size * 0.018;
+      // Lifted, the right hand rises up and to the right; a mirrored one mirrored.
+      this.tipX[k] = tip.x + this.pose.x * this.lift * this.size * 0.012;
+      this.tipY[k] = tip.y - this.pose.y * this.lift * this.size * 0.018;
     }
   }
 }

@@ -11,7 +11,7 @@ import { EngineError } from './errors.js';
 import type { FfmpegInfo } from './ffmpeg.js';
 import { resolveFfmpeg } from './ffmpeg.js';
 import { FrameRenderer } from './frames.js';
-import { loadHand } from './hand.js';
+import { handPose, handSprite, loadHand } from './hand.js';
 import type { RenderOptions, RenderOptionsInput } from './options.js';
 import { parseRenderOptions } from './options.js';
 import { planColour } from './colour.js';
@@ -190,7 +190,7 @@ async function renderUsing(
     const traced = penStrokes(lines, await tracedLines, hatching);
     const sketch = planSketch(image, sketchParams, lines, traced);
     const t1 = performance.now();
-    sketch.script.hand = await handReady;
+    sketch.script.hand = handSprite(await handReady, handPose(sketch.mainDirection));
     log?.(
       `prepared ${width}x${height}: decode ${Math.round(tDecoded - t0)} ms, outline+strokes+plan ${Math.round(t1 - tDecoded)} ms, total ${Math.round(performance.now() - t0)} ms`,
     );

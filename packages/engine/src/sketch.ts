@@ -41,6 +41,8 @@ export interface Sketch {
    * Undefined with `deferColour` in the colour model.
    */
   finalRgb: Uint8Array | undefined;
+  /** The direction most of the ink is drawn in (its group's): the hand is held for it. */
+  mainDirection: Direction;
 }
 
 /** The outline a sketch is planned from. */
@@ -76,6 +78,17 @@ function directionsOf(params: SketchParams): Direction[] {
   return [params.direction, ...params.zones.map((z) => z.direction)];
 }
 
+/** The direction of the groups holding the most ink (the global one on a tie). */
+function mainDirection(lines: OutlineResult, directions: readonly Direction[]): Direction {
+  const inkOf = new Float64Array(directions.length);
+  for (let p = 0; p < lines.ink.length; p++) if (lines.ink[p] === 1) inkOf[lines.zoneMap[p]!]!++;
+  const byDirection = new Map<Direction, number>();
+  directions.forEach((d, group) => byDirection.set(d, (byDirection.get(d) ?? 0) + inkOf[group]!));
+  let best = directions[0]!;
+  for (const [d, ink] of byDirection) if (ink > byDirection.get(best)!) best = d;
+  return best;
+}
+
 /**
  * Plans the video; `lines` is the image's outline when already drawn (`sketchOutlineParams`), and
  * `traced` its strokes when already traced (`penStrokes`).
@@ -88,7 +101,8 @@ export function planSketch(
 ): Sketch {
   const { width, height } = image;
   const grey = outlineToGrey(lines);
-  const strokes = orderStrokes(traced.strokes, width, height, directionsOf(params));
+  const directions = directionsOf(params);
+  const strokes = orderStrokes(traced.strokes, width, height, directions);
   const time = timeline(params.drawingTime, params.colour);
   const script: FrameScript = {
     width,
@@ -121,5 +135,6 @@ export function planSketch(
     outline: lines,
     grey,
     finalRgb,
+    mainDirection: mainDirection(lines, directions),
   };
 }
