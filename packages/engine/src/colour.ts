@@ -11,7 +11,11 @@ import { alongDirection, bucketByFrame, groupOrder } from './plan.js';
 import type { Direction } from './types.js';
 import { rgbToYuv420 } from './yuv.js';
 
-export const COLOUR_RAMP_FRAMES = 4;
+/**
+ * Frames over which each pixel fades into its colour: the wash's front stays a soft edge. Every
+ * in-between frame is coded: each frame more costs the night photo's colour phase 4-10 % more.
+ */
+export const COLOUR_RAMP_FRAMES = 3;
 
 /** Lightness levels of the simplified picture, and how much paper shows through. */
 const PAINT_LEVELS = 7;

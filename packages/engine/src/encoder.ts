@@ -47,8 +47,11 @@ export const KEYFRAME_SECONDS = 20;
  * - Whole-pixel motion search (`subme=0`) and two reference frames: the paper stands still and the
  *   hand moves in whole (even) pixels, so sub-pixel refinement finds nothing; a second reference
  *   finds what the hand uncovers. 7-12 % less encoder time, 1-4 % smaller, the same PSNR.
+ * - 8x8 partitions for motion (the preset searches 16x16 only): a block half hand, half still
+ *   paper moves as two. 1 % smaller, the same time and PSNR.
  */
-export const X264_TUNING = 'mbtree=1:rc-lookahead=5:no-deblock=1:ref=2:subme=0';
+export const X264_TUNING =
+  'mbtree=1:rc-lookahead=5:no-deblock=1:ref=2:subme=0:partitions=i8x8,i4x4,p8x8';
 /** Key frames only where `ffmpegArgs` forces them: never by x264's own interval or scene cuts. */
 const FORCED_KEYFRAMES_ONLY = 'keyint=infinite:scenecut=0';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { linesPng, scenePng } from '../test/fixtures.js';
 import { psnr, rgbaOf, sketchParams } from '../test/helpers.js';
 import { FrameRenderer, HandPath } from './frames.js';
-import { handPose, handSprite, loadHand } from './hand.js';
+import { handPose, loadHand } from './hand.js';
 import { DIRECTIONS } from './types.js';
 import type { Direction } from './types.js';
 import { outline, outlineToGrey } from './outline.js';
@@ -18,7 +18,7 @@ async function renderAll(
 ): Promise<{ hashes: string[]; chromaOff: number[]; handX: number[] }> {
   const image = await rgbaOf(await linesPng(160, 120));
   const sketch = planSketch(image, sketchParams({ drawingTime: 1, colour, direction }));
-  sketch.script.hand = handSprite(await loadHand(60), handPose(sketch.mainDirection));
+  sketch.script.hand = await loadHand(60, handPose(sketch.mainDirection), image);
   const renderer = new FrameRenderer(sketch.script);
   const hashes: string[] = [];
   const chromaOff: number[] = [];
@@ -70,7 +70,7 @@ describe('frames', () => {
   it('ends the black-and-white drawing on exactly the outline preview, hatching included', async () => {
     const image = await rgbaOf(await scenePng(240, 180, 30));
     const sketch = planSketch(image, sketchParams({ drawingTime: 1 }));
-    sketch.script.hand = handSprite(await loadHand(60));
+    sketch.script.hand = await loadHand(60, handPose('Left to right'), image);
     const renderer = new FrameRenderer(sketch.script);
     let last: Uint8Array | undefined;
     for (let frame = renderer.next(); frame; frame = renderer.next()) last = frame;
@@ -82,15 +82,14 @@ describe('frames', () => {
 });
 
 describe('the hand', () => {
-  it('is a right hand for left to right and top to bottom, mirrored for the other two, pen tip at the tip', async () => {
-    const raster = await loadHand(60);
+  it('is a right hand for left to right and top to bottom, mirrored for the other two, turned to the drawing, pen tip at the tip', async () => {
     for (const direction of DIRECTIONS) {
       const pose = handPose(direction);
-      expect(pose).toEqual({
+      expect({ x: pose.x, y: pose.y }).toEqual({
         x: direction === 'Right to left' ? -1 : 1,
         y: direction === 'Bottom to top' ? -1 : 1,
       });
-      const { y: luma } = handSprite(raster, pose);
+      const { y: luma } = await loadHand(60, pose, { width: 400, height: 300 });
       let sumX = 0;
       let sumY = 0;
       let count = 0;
@@ -105,9 +104,12 @@ describe('the hand', () => {
         for (let i = 0; i < len; i++) add(luma.runDx[r]! + i, luma.runDy[r]!);
       });
       luma.dx.forEach((dx, i) => add(dx, luma.dy[i]!)); // the anti-aliased edge
-      // The arm reaches away from the tip the pose's way: its pixels' mean lies on that side.
+      // The arm reaches away from the tip the pose's way: its pixels' mean lies on that side,
+      // further across than down for a drawing going across, further down for one going down.
       expect(Math.sign(sumX / count), direction).toBe(pose.x);
       expect(Math.sign(sumY / count), direction).toBe(pose.y);
+      const across = direction === 'Left to right' || direction === 'Right to left';
+      expect(Math.abs(sumX) > Math.abs(sumY), direction).toBe(across);
       expect(nearest, direction).toBeLessThan(4);
     }
   });

@@ -4,7 +4,6 @@
  */
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
-import { RIGHT_HAND } from './frames.js';
 import type { HandPose, HandSprite } from './frames.js';
 import { memoize } from './memo.js';
 import { buildPlane } from './sprite.js';
@@ -12,66 +11,96 @@ import type { Direction } from './types.js';
 import { lumaOf, setChroma } from './yuv.js';
 
 const SVG_URL = new URL('../assets/hand.svg', import.meta.url);
-/** Pen tip in the SVG's 900 x 900 box; the hand itself fills about 520 x 520 of it. */
+/** Pen tip in the SVG's units; the hand itself is about HAND_SIZE of them across. */
 const TIP = 12;
-const SVG_SIZE = 900;
 const HAND_SIZE = 520;
+/** The SVG's drawing: the hand and pen near the tip, the sleeve reaching to the far corner. */
+const CONTENT = { width: 2000, height: 1510 };
+/** The hand's box (its lift and its way out of the picture are measured in it), in units. */
+const BOX = 900;
+
+/** How the hand is held: which way its arm reaches, and turned by `degrees` about the pen tip. */
+export interface HandHold extends HandPose {
+  degrees: number;
+}
 
 /**
- * How the hand is held for a drawing direction: off what is drawn already. A right hand lies down
- * and to the right of its pen, over the paper still blank when the drawing goes left to right or
- * top to bottom; mirrored for right to left and bottom to top. A hand lying on the drawing
- * uncovers some of it in every frame it moves, and the encoder codes that ink again: the night
- * photo drawn right to left was 6.1 MB with the right hand and 3.0 MB with the mirrored one.
+ * How the hand is held for a drawing direction: off what is drawn already. A right hand reaches
+ * right for a drawing going left to right and down for one going top to bottom, over paper still
+ * blank; mirrored for right to left and bottom to top. A hand lying on the drawing uncovers some
+ * of it in every frame it moves, and the encoder codes that ink again: the night photo drawn right
+ * to left was 6.1 MB with the right hand and 2.6 MB held this way, left to right 2.83 -> 2.45 MB.
  */
-export function handPose(direction: Direction): HandPose {
-  return { x: direction === 'Right to left' ? -1 : 1, y: direction === 'Bottom to top' ? -1 : 1 };
+export function handPose(direction: Direction): HandHold {
+  const across = direction === 'Left to right' || direction === 'Right to left';
+  return {
+    x: direction === 'Right to left' ? -1 : 1,
+    y: direction === 'Bottom to top' ? -1 : 1,
+    // The SVG's arm runs 30 degrees below the horizontal: turned towards the drawing's way.
+    degrees: across ? -25 : 25,
+  };
 }
 
-/** The hand's picture: RGBA, `px` square, the pen tip at (tip, tip). */
-export interface HandRaster {
-  data: Uint8Array;
-  px: number;
-  tip: number;
+const cache = new Map<string, Promise<HandSprite>>();
+
+/**
+ * The hand drawn `size` pixels across and held as `hold`, its sleeve reaching out of a picture
+ * `frame` large from anywhere on it (cached per size, hold and frame).
+ */
+export function loadHand(
+  size: number,
+  hold: HandHold,
+  frame: { width: number; height: number },
+): Promise<HandSprite> {
+  const key = [size, hold.x, hold.y, hold.degrees, frame.width, frame.height].join(' ');
+  return memoize(cache, key, () => rasterizeHand(size / HAND_SIZE, hold, frame));
 }
 
-const cache = new Map<number, Promise<HandRaster>>();
-
-/** The hand drawn `size` pixels tall and wide, its arm reaching further (cached per size). */
-export function loadHand(size: number): Promise<HandRaster> {
-  const px = Math.max(8, Math.round((size * SVG_SIZE) / HAND_SIZE / 2) * 2);
-  return memoize(cache, px, () => rasterizeHand(px));
-}
-
-async function rasterizeHand(px: number): Promise<HandRaster> {
-  const { data } = await sharp(readFileSync(SVG_URL), { density: (72 * px) / SVG_SIZE })
-    .resize(px, px)
+async function rasterizeHand(
+  pxPerUnit: number,
+  hold: HandHold,
+  frame: { width: number; height: number },
+): Promise<HandSprite> {
+  const turn = (hold.degrees * Math.PI) / 180;
+  const [cos, sin] = [Math.cos(turn), Math.sin(turn)];
+  // Where the drawing's corners land, turned and mirrored about the tip (units from the tip).
+  const corners = [0, CONTENT.width].flatMap((x) =>
+    [0, CONTENT.height].map((y) => {
+      const [dx, dy] = [x - TIP, y - TIP];
+      return [hold.x * (dx * cos - dy * sin), hold.y * (dx * sin + dy * cos)] as const;
+    }),
+  );
+  // The box around them, no further from the tip than the frame is wide and high (never seen),
+  // the tip on an even pixel (the chroma planes are half size).
+  const side = (values: number[], reach: number, lo: boolean) =>
+    2 *
+    Math.ceil(
+      Math.min(reach, (lo ? -1 : 1) * Math[lo ? 'min' : 'max'](...values, 0) * pxPerUnit) / 2,
+    );
+  const xs = corners.map(([x]) => x);
+  const ys = corners.map(([, y]) => y);
+  const [left, right] = [side(xs, frame.width, true), side(xs, frame.width, false)];
+  const [top, bottom] = [side(ys, frame.height, true), side(ys, frame.height, false)];
+  const [w, h] = [left + right, top + bottom];
+  const text = readFileSync(SVG_URL, 'utf8');
+  const drawing = text.slice(
+    text.indexOf('>', text.indexOf('<svg')) + 1,
+    text.lastIndexOf('</svg>'),
+  );
+  const u = (px: number) => px / pxPerUnit;
+  const svg = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"`,
+    ` viewBox="${TIP - u(left)} ${TIP - u(top)} ${u(w)} ${u(h)}">`,
+    `<g transform="translate(${TIP} ${TIP}) scale(${hold.x} ${hold.y}) rotate(${hold.degrees})`,
+    ` translate(${-TIP} ${-TIP})">${drawing}</g></svg>`,
+  ].join('');
+  const { data } = await sharp(Buffer.from(svg))
+    .resize(w, h)
     .ensureAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
-  return { data, px, tip: Math.round((TIP * px) / SVG_SIZE) & ~1 };
-}
-
-/**
- * The hand held in `pose`: the picture mirrored as the pose asks. A mirrored tip lands one pixel
- * off its place, on the even pixel the chroma planes need.
- */
-export function handSprite({ data, px, tip }: HandRaster, pose: HandPose = RIGHT_HAND): HandSprite {
-  const pixels = pose.x === 1 && pose.y === 1 ? data : mirrored(data, px, pose);
-  const tipX = pose.x === 1 ? tip : px - 2 - tip;
-  const tipY = pose.y === 1 ? tip : px - 2 - tip;
-  return spriteFromRgba(pixels, px, px, tipX, tipY, pose);
-}
-
-/** A square RGBA picture mirrored left to right (pose.x -1) and top to bottom (pose.y -1). */
-function mirrored(data: Uint8Array, px: number, pose: HandPose): Uint8Array {
-  const from = new Uint32Array(data.slice().buffer); // a copy: aligned for 4-byte pixels
-  const to = new Uint32Array(px * px);
-  for (let y = 0; y < px; y++) {
-    const row = (pose.y === 1 ? y : px - 1 - y) * px;
-    for (let x = 0; x < px; x++) to[row + (pose.x === 1 ? x : px - 1 - x)] = from[y * px + x]!;
-  }
-  return new Uint8Array(to.buffer);
+  const pose = { x: hold.x, y: hold.y };
+  return { ...spriteFromRgba(data, w, h, left, top), pose, size: Math.round(BOX * pxPerUnit) };
 }
 
 /** YUV planes of an RGBA image (even w, h): luma per pixel, chroma per 2 x 2 block. */
@@ -81,14 +110,13 @@ function spriteFromRgba(
   h: number,
   tipX: number,
   tipY: number,
-  pose: HandPose = RIGHT_HAND,
-): HandSprite {
+): Pick<HandSprite, 'y' | 'u' | 'v'> {
   const n = w * h;
   const luma = new Uint8Array(n);
   const alpha = new Uint8Array(n);
   for (let p = 0; p < n; p++) {
     alpha[p] = data[p * 4 + 3]!;
-    // Most of the square is clear: only what shows needs its luma.
+    // Most of the box is clear: only what shows needs its luma.
     if (alpha[p] !== 0) luma[p] = lumaOf(data[p * 4]!, data[p * 4 + 1]!, data[p * 4 + 2]!);
   }
   const cw = w / 2;
@@ -117,8 +145,6 @@ function spriteFromRgba(
     }
   }
   return {
-    size: Math.max(w, h),
-    pose,
     y: buildPlane(luma, alpha, w, h, tipX, tipY),
     u: buildPlane(u, ca, cw, ch, tipX / 2, tipY / 2),
     v: buildPlane(v, ca, cw, ch, tipX / 2, tipY / 2),

@@ -11,7 +11,7 @@ import { EngineError } from './errors.js';
 import type { FfmpegInfo } from './ffmpeg.js';
 import { resolveFfmpeg } from './ffmpeg.js';
 import { FrameRenderer } from './frames.js';
-import { handPose, handSprite, loadHand } from './hand.js';
+import { handPose, loadHand } from './hand.js';
 import type { RenderOptions, RenderOptionsInput } from './options.js';
 import { parseRenderOptions } from './options.js';
 import { planColour } from './colour.js';
@@ -21,6 +21,7 @@ import { colourPlanParams, planSketch, sketchOutlineParams } from './sketch.js';
 import type { SketchParams } from './sketch.js';
 import { hatchStrokes, penStrokes } from './strokes.js';
 import { FPS, timeline } from './timeline.js';
+import type { Direction } from './types.js';
 
 export interface RenderParams {
   /** Image file path or bytes. */
@@ -127,9 +128,11 @@ async function renderUsing(
     brushSize: zone.brushSize * scale,
   }));
   const tDecoded = performance.now();
-  // sharp rasterizes the hand on its own thread while the plan is computed here.
-  const handReady = loadHand(Math.round(Math.min(image.width, image.height) * 0.62));
-  handReady.catch(() => undefined);
+  // sharp rasterizes the hand on its own thread while the plan is computed here, held for the
+  // global direction (again, should most of the ink be drawn in a zone's other direction).
+  const handFor = (direction: Direction) =>
+    loadHand(Math.round(Math.min(image.width, image.height) * 0.62), handPose(direction), image);
+  handFor(options.direction).catch(() => undefined);
   progress(1);
   checkCancelled();
 
@@ -190,7 +193,7 @@ async function renderUsing(
     const traced = penStrokes(lines, await tracedLines, hatching);
     const sketch = planSketch(image, sketchParams, lines, traced);
     const t1 = performance.now();
-    sketch.script.hand = handSprite(await handReady, handPose(sketch.mainDirection));
+    sketch.script.hand = await handFor(sketch.mainDirection);
     log?.(
       `prepared ${width}x${height}: decode ${Math.round(tDecoded - t0)} ms, outline+strokes+plan ${Math.round(t1 - tDecoded)} ms, total ${Math.round(performance.now() - t0)} ms`,
     );
