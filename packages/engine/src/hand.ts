@@ -14,8 +14,20 @@ const SVG_URL = new URL('../assets/hand.svg', import.meta.url);
 /** Pen tip in the SVG's units; the hand itself is about HAND_SIZE of them across. */
 const TIP = 12;
 const HAND_SIZE = 520;
-/** The SVG's drawing: the hand and pen near the tip, the sleeve reaching to the far corner. */
-const CONTENT = { width: 2000, height: 1510 };
+/**
+ * Corners of a shape around the SVG's drawing, a few units out for its strokes: the hand and pen
+ * (within 340 x 380 units of the corner) and the sleeve, which reaches (2000, 1237)-(2000, 1507).
+ */
+const HULL = [
+  [-6, -6],
+  [346, -6],
+  [-6, 386],
+  [346, 386],
+  [526, 386],
+  [426, 526],
+  [2006, 1231],
+  [2006, 1513],
+] as const;
 /** The hand's box (its lift and its way out of the picture are measured in it), in units. */
 const BOX = 900;
 
@@ -63,24 +75,21 @@ async function rasterizeHand(
 ): Promise<HandSprite> {
   const turn = (hold.degrees * Math.PI) / 180;
   const [cos, sin] = [Math.cos(turn), Math.sin(turn)];
-  // Where the drawing's corners land, turned and mirrored about the tip (units from the tip).
-  const corners = [0, CONTENT.width].flatMap((x) =>
-    [0, CONTENT.height].map((y) => {
-      const [dx, dy] = [x - TIP, y - TIP];
-      return [hold.x * (dx * cos - dy * sin), hold.y * (dx * sin + dy * cos)] as const;
-    }),
-  );
-  // The box around them, no further from the tip than the frame is wide and high (never seen),
-  // the tip on an even pixel (the chroma planes are half size).
-  const side = (values: number[], reach: number, lo: boolean) =>
-    2 *
-    Math.ceil(
-      Math.min(reach, (lo ? -1 : 1) * Math[lo ? 'min' : 'max'](...values, 0) * pxPerUnit) / 2,
-    );
-  const xs = corners.map(([x]) => x);
-  const ys = corners.map(([, y]) => y);
-  const [left, right] = [side(xs, frame.width, true), side(xs, frame.width, false)];
-  const [top, bottom] = [side(ys, frame.height, true), side(ys, frame.height, false)];
+  // Where the drawing lies, turned and mirrored about the tip (units from the tip).
+  const turned = HULL.map(([x, y]) => {
+    const [dx, dy] = [x - TIP, y - TIP];
+    return [hold.x * (dx * cos - dy * sin), hold.y * (dx * sin + dy * cos)] as const;
+  });
+  const xs = turned.map(([x]) => x);
+  const ys = turned.map(([, y]) => y);
+  // Pixels from the tip to each edge of the sprite: no further than the frame reaches (the rest is
+  // never seen), and even, so the tip falls on an even pixel (the chroma planes are half size).
+  const reach = (units: number, limit: number) =>
+    2 * Math.ceil(Math.min(limit, Math.max(0, units) * pxPerUnit) / 2);
+  const left = reach(-Math.min(...xs), frame.width);
+  const right = reach(Math.max(...xs), frame.width);
+  const top = reach(-Math.min(...ys), frame.height);
+  const bottom = reach(Math.max(...ys), frame.height);
   const [w, h] = [left + right, top + bottom];
   const text = readFileSync(SVG_URL, 'utf8');
   const drawing = text.slice(
