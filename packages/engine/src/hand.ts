@@ -41,7 +41,8 @@ export interface HandHold extends HandPose {
  * right for a drawing going left to right and down for one going top to bottom, over paper still
  * blank; mirrored for right to left and bottom to top. A hand lying on the drawing uncovers some
  * of it in every frame it moves, and the encoder codes that ink again: the night photo drawn right
- * to left was 6.1 MB with the right hand and 2.6 MB held this way, left to right 2.83 -> 2.45 MB.
+ * to left was 6.1 MB with the right hand as drawn and 2.55 MB held this way; left to right 2.83
+ * and 2.48 MB (README, ffmpeg).
  */
 export function handPose(direction: Direction): HandHold {
   const across = direction === 'Left to right' || direction === 'Right to left';
