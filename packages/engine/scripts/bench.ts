@@ -5,8 +5,9 @@
  * and x264 `veryfast` alone re-encodes the very same frames (recorded from the engine, streamed
  * from the page cache): the floor the engine should stay within. Also the CLI's start-up, the
  * outline at the sizes it is drawn at, and a 4K render's time, memory and size.
- * BENCH_RUNS (default 3; best run and the median paired ratio reported), BENCH_IMAGES (e.g. `detailed,night`), BENCH_4K=0,
- * BENCH_SHAPE (default `original`; `16:9` for 1920x1080 frames with the picture fitted inside).
+ * BENCH_RUNS (default 3; the best run and the median paired ratio reported), BENCH_IMAGES (e.g.
+ * `detailed,night`), BENCH_4K=0, BENCH_SHAPE (default `original`; `16:9` for 1920x1080 frames
+ * with the picture fitted inside).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { createReadStream, createWriteStream, readFileSync } from 'node:fs';
@@ -239,8 +240,7 @@ function timeIt(runs: number, fn: () => void): string {
     fn();
     times.push(performance.now() - t);
   }
-  times.sort((a, b) => a - b);
-  return `median ${times[runs >> 1]!.toFixed(0)} ms (best ${times[0]!.toFixed(0)} ms)`;
+  return `median ${median(times).toFixed(0)} ms (best ${Math.min(...times).toFixed(0)} ms)`;
 }
 
 /** Both models on one image: the engine against the floor, RUNS times each, interleaved. */
@@ -373,15 +373,14 @@ async function cliStartup(work: string): Promise<string> {
         else reject(new Error(`rasma ${args[0]} failed: ${stderr}`));
       });
     });
-  const median = async (args: string[], done: (stderr: string) => boolean) => {
+  const medianOfFive = async (args: string[], done: (stderr: string) => boolean) => {
     await ready(args, done); // untimed: the first run after the build reads the new files from disk
     const times: number[] = [];
     for (let i = 0; i < 5; i++) times.push(await ready(args, done));
-    times.sort((a, b) => a - b);
-    return `${times[2]!.toFixed(0)} ms`;
+    return `${median(times).toFixed(0)} ms`;
   };
-  const help = await median(['--help'], () => true);
-  const render = await median(['render', tiny, '-o', join(work, 'tiny.mp4')], (stderr) =>
+  const help = await medianOfFive(['--help'], () => true);
+  const render = await medianOfFive(['render', tiny, '-o', join(work, 'tiny.mp4')], (stderr) =>
     stderr.includes('ffmpeg:'),
   );
   return `rasma --help ${help}, a render ready to decode ${render}`;

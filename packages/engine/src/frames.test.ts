@@ -46,7 +46,7 @@ describe('frames', () => {
     expect(chromaOff.at(-1)).toBe(0);
   });
 
-  it('holds the hand off the drawing, mirrored for right to left, and it leaves that way', async () => {
+  it('mirrors the hand for right to left, and it leaves the picture the way its arm reaches', async () => {
     const rightHand = await renderAll(false);
     const leftHand = await renderAll(false, 'Right to left');
     // The frames after the drawing's 30 in which some of the hand still shows.

@@ -80,13 +80,11 @@ function directionsOf(params: SketchParams): Direction[] {
 
 /** The direction of the groups holding the most ink (the global one on a tie). */
 function mainDirection(lines: OutlineResult, directions: readonly Direction[]): Direction {
-  const inkOf = new Float64Array(directions.length);
+  const inkOf = new Float64Array(directions.length); // per group
   for (let p = 0; p < lines.ink.length; p++) if (lines.ink[p] === 1) inkOf[lines.zoneMap[p]!]!++;
-  const byDirection = new Map<Direction, number>();
-  directions.forEach((d, group) => byDirection.set(d, (byDirection.get(d) ?? 0) + inkOf[group]!));
-  let best = directions[0]!;
-  for (const [d, ink] of byDirection) if (ink > byDirection.get(best)!) best = d;
-  return best;
+  const inkDrawn = (d: Direction) =>
+    directions.reduce((sum, e, group) => (e === d ? sum + inkOf[group]! : sum), 0);
+  return directions.reduce((best, d) => (inkDrawn(d) > inkDrawn(best) ? d : best));
 }
 
 /**
