@@ -42,41 +42,67 @@ function paint(
 ): { rgb: Uint8Array; key: Uint32Array } {
   const n = width * height;
   const s = Math.max(width, height) / 1920;
-  const channels = [0, 1, 2].map((c) => {
-    const channel = new Float32Array(n);
-    for (let p = 0; p < n; p++) {
-      const a = rgba[p * 4 + 3]!;
-      const v = rgba[p * 4 + c]!;
-      channel[p] = a === 255 ? v : (v * a + 255 * (255 - a)) / 255;
-    }
-    return channel;
-  });
+  // The source laid on white paper (where it is transparent), one channel of pixel p.
+  const onPaper = (p: number, c: number) => {
+    const a = rgba[p * 4 + 3]!;
+    const v = rgba[p * 4 + c]!;
+    return a === 255 ? v : (v * a + 255 * (255 - a)) / 255;
+  };
   const luma = new Float32Array(n);
   for (let p = 0; p < n; p++)
-    luma[p] = 0.2126 * channels[0]![p]! + 0.7152 * channels[1]![p]! + 0.0722 * channels[2]![p]!;
+    luma[p] = 0.2126 * onPaper(p, 0) + 0.7152 * onPaper(p, 1) + 0.0722 * onPaper(p, 2);
   gaussianBlur(luma, width, height, Math.max(1, PAINT_SIGMA_AT_1920 * s));
-  for (const channel of channels)
-    gaussianBlur(channel, width, height, Math.max(1, HUE_SIGMA_AT_1920 * s));
+  // Hue is smoothed far more than lightness: it is made at half size (a quarter of the memory
+  // and time) and read back bilinearly.
+  const hw = Math.ceil(width / 2);
+  const hh = Math.ceil(height / 2);
+  const channels = [0, 1, 2].map((c) => {
+    const half = new Float32Array(hw * hh);
+    for (let y = 0; y < height; y++)
+      for (let x = 0, p = y * width; x < width; x++, p++)
+        half[(y >> 1) * hw + (x >> 1)]! += onPaper(p, c);
+    for (let i = 0; i < half.length; i++) {
+      const x = i % hw;
+      const y = (i / hw) | 0;
+      half[i]! /= (2 * x + 1 < width ? 2 : 1) * (2 * y + 1 < height ? 2 : 1);
+    }
+    gaussianBlur(half, hw, hh, Math.max(0.5, (HUE_SIGMA_AT_1920 * s) / 2));
+    return half;
+  });
+  const column = halfGridSamples(width, hw);
+  const row = halfGridSamples(height, hh);
   const rgb = new Uint8Array(n * 3);
   const key = new Uint32Array(n);
   const step = 255 / (PAINT_LEVELS - 1);
-  const [red, green, blue] = channels as [Float32Array, Float32Array, Float32Array];
-  for (let p = 0; p < n; p++) {
-    const level = Math.round(luma[p]! / step);
-    const r = red[p]!;
-    const g = green[p]!;
-    const b = blue[p]!;
-    // A region is one lightness level of one hue family (the strongest channel, or grey).
-    const hue =
-      Math.max(r, g, b) - Math.min(r, g, b) < 24 ? 3 : r >= g && r >= b ? 0 : g >= b ? 1 : 2;
-    key[p] = level * 4 + hue;
-    const y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-    // The smoothed colour brought to the quantised lightness (grey where there is no colour).
-    const target = level * step;
-    const k = y > 1 ? target / y : 0;
-    rgb[p * 3] = (y > 1 ? Math.min(255, r * k) : target) * PAINT_SHOWS + PAPER_TONE;
-    rgb[p * 3 + 1] = (y > 1 ? Math.min(255, g * k) : target) * PAINT_SHOWS + PAPER_TONE;
-    rgb[p * 3 + 2] = (y > 1 ? Math.min(255, b * k) : target) * PAINT_SHOWS + PAPER_TONE;
+  const hue = [0, 0, 0];
+  for (let y = 0, p = 0; y < height; y++) {
+    const top = row.at[y]! * hw;
+    const bottom = row.next[y]! * hw;
+    const down = row.weight[y]!;
+    for (let x = 0; x < width; x++, p++) {
+      const left = column.at[x]!;
+      const right = column.next[x]!;
+      const across = column.weight[x]!;
+      for (let c = 0; c < 3; c++) {
+        const h = channels[c]!;
+        const above = h[top + left]! + across * (h[top + right]! - h[top + left]!);
+        const below = h[bottom + left]! + across * (h[bottom + right]! - h[bottom + left]!);
+        hue[c] = above + down * (below - above);
+      }
+      const [r, g, b] = hue as [number, number, number];
+      const level = Math.round(luma[p]! / step);
+      // A region is one lightness level of one hue family (the strongest channel, or grey).
+      const family =
+        Math.max(r, g, b) - Math.min(r, g, b) < 24 ? 3 : r >= g && r >= b ? 0 : g >= b ? 1 : 2;
+      key[p] = level * 4 + family;
+      // The smoothed colour brought to the quantised lightness (grey where there is no colour).
+      const light = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      const target = level * step;
+      const k = light > 1 ? target / light : 0;
+      rgb[p * 3] = (light > 1 ? Math.min(255, r * k) : target) * PAINT_SHOWS + PAPER_TONE;
+      rgb[p * 3 + 1] = (light > 1 ? Math.min(255, g * k) : target) * PAINT_SHOWS + PAPER_TONE;
+      rgb[p * 3 + 2] = (light > 1 ? Math.min(255, b * k) : target) * PAINT_SHOWS + PAPER_TONE;
+    }
   }
   // Ink over paint: the pen's shade multiplies the colour under it, so a line is always darker
   // than what it crosses, even on a dark wash.
@@ -86,6 +112,26 @@ function paint(
     for (let c = p * 3; c < p * 3 + 3; c++) rgb[c] = (rgb[c]! * g) / 255;
   }
   return { rgb, key };
+}
+
+/**
+ * Bilinear reading of a half-size grid along one axis of `size` pixels: full pixel i lies between
+ * half cells `at[i]` and `next[i]`, `weight[i]` of the way (a half cell's centre is at 2j + 0.5).
+ */
+function halfGridSamples(
+  size: number,
+  halfSize: number,
+): { at: Int32Array; next: Int32Array; weight: Float32Array } {
+  const at = new Int32Array(size);
+  const next = new Int32Array(size);
+  const weight = new Float32Array(size);
+  for (let i = 0; i < size; i++) {
+    const u = Math.min(Math.max((i - 0.5) / 2, 0), halfSize - 1);
+    at[i] = Math.floor(u);
+    next[i] = Math.min(at[i]! + 1, halfSize - 1);
+    weight[i] = u - at[i]!;
+  }
+  return { at, next, weight };
 }
 
 /** Deterministic PRNG (mulberry32). */
