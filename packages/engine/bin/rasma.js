@@ -1,6 +1,7 @@
-#!/usr/bin/env node
-// Runs the CLI from its built JavaScript (starts in well under 300 ms) when that is newer than
-// every source file, else from the TypeScript source through tsx.
+#!/usr/bin/env -S MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=1048576 node
+// The #! line sets glibc's malloc for a render (src/allocator.ts says why; test/cli.test.ts keeps
+// the two the same). Runs the CLI from its built JavaScript (starts in well under 300 ms) when
+// that is newer than every source file, else from the TypeScript source through tsx.
 import { runBuiltOrSource } from './built.js';
 
 await runBuiltOrSource('cli.js', new URL('../src/cli.ts', import.meta.url));

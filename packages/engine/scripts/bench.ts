@@ -156,6 +156,7 @@ function watchMemory(pid: number, children = false): { stop(): { mb: number; chi
   };
 }
 
+/** Run as a user runs it: through its #! line (which sets the render's malloc settings). */
 const CLI = fileURLToPath(new URL('../bin/rasma.js', import.meta.url));
 
 /** One render with the built CLI, timed from spawn to exit. */
@@ -169,7 +170,7 @@ async function runCli(
   const args = ['render', input, '-o', output, '--model', model];
   args.push('--time', String(DRAWING_TIME), '--size', String(size), '--shape', SHAPE);
   const started = performance.now();
-  const proc = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const proc = spawn(CLI, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   const memory = watchMemory(proc.pid!, true);
   let stderr = '';
   proc.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
@@ -360,7 +361,7 @@ async function cliStartup(work: string): Promise<string> {
   const ready = (args: string[], done: (stderr: string) => boolean) =>
     new Promise<number>((resolve, reject) => {
       const started = performance.now();
-      const proc = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+      const proc = spawn(CLI, args, { stdio: ['ignore', 'ignore', 'pipe'] });
       let stderr = '';
       proc.stderr.on('data', (chunk: Buffer) => {
         stderr += chunk.toString();

@@ -29,5 +29,6 @@ export type { Direction, Point, RgbaImage, ZoneShape } from './types.js';
 export { EngineError, isEngineError } from './errors.js';
 export type { EngineErrorCode } from './errors.js';
 export { resolveFfmpeg } from './ffmpeg.js';
+export { RENDER_MALLOC_ENV } from './allocator.js';
 export type { FfmpegInfo, ResolveFfmpegOptions } from './ffmpeg.js';
 export { colourSeconds, HOLD_SECONDS, FPS } from './timeline.js';

@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process';
-import { stat, writeFile } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { RENDER_MALLOC_ENV } from '../src/allocator.js';
 import { resolveFfmpeg } from '../src/ffmpeg.js';
 import { probeVideo } from '../src/video-file.js';
 import { scenePng } from './fixtures.js';
@@ -18,7 +19,8 @@ beforeAll(async () => {
 function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const env = { ...process.env, TMPDIR: temp };
-    execFile(process.execPath, [BIN, ...args], { env }, (error, stdout, stderr) => {
+    // Run as a user runs it: through its #! line.
+    execFile(BIN, args, { env }, (error, stdout, stderr) => {
       resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
     });
   });
@@ -62,6 +64,12 @@ describe('rasma CLI', () => {
       durationSeconds: 3,
     });
     expect((await stat(sheet)).size).toBeGreaterThan(1000);
+  });
+
+  it('runs with the render malloc settings, set in its #! line', async () => {
+    const [shebang] = (await readFile(BIN, 'utf8')).split('\n');
+    const settings = Object.entries(RENDER_MALLOC_ENV).map(([name, value]) => `${name}=${value}`);
+    expect(shebang).toBe(`#!/usr/bin/env -S ${settings.join(' ')} node`);
   });
 
   it('reports bad options with the error code and a non-zero exit', async () => {
