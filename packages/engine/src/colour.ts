@@ -11,12 +11,6 @@ import { alongDirection, bucketByFrame, groupOrder } from './plan.js';
 import type { Direction } from './types.js';
 import { rgbToYuv420 } from './yuv.js';
 
-/**
- * Frames over which each pixel fades into its colour: the wash's front stays a soft edge. Every
- * in-between frame is coded: each frame more costs the night photo's colour phase 4-10 % more.
- */
-export const COLOUR_RAMP_FRAMES = 3;
-
 /** Lightness levels of the simplified picture, and how much paper shows through. */
 const PAINT_LEVELS = 7;
 const PAPER_SHOWS = 0.12;
@@ -170,8 +164,6 @@ const REGION_SPREAD = 0.25;
 /** Plans the colour phase (a render does it on its worker thread, while it plans the drawing). */
 export function planColour(params: ColourParams): ColourResult {
   const { zoneMap, width, height, directions, frames } = params;
-  const ramp = Math.max(1, Math.min(COLOUR_RAMP_FRAMES, frames));
-  const slots = frames - ramp + 1;
   const painted = paint(params.rgba, params.grey, width, height);
   const finalRgb = painted.rgb;
   // Colour regions: same quantised colour, 8-connected, within one group.
@@ -216,7 +208,7 @@ export function planColour(params: ColourParams): ColourResult {
   // and across the group's direction.
   const coef = directions.map((dir, g) => {
     const range = uMax[g]! > uMin[g]! ? uMax[g]! - uMin[g]! : 1;
-    const k = span[g]! * slots;
+    const k = span[g]! * frames;
     const sign = dir === 'Left to right' || dir === 'Top to bottom' ? 1 : -1;
     return {
       horizontal: dir === 'Left to right' || dir === 'Right to left',
@@ -224,7 +216,7 @@ export function planColour(params: ColourParams): ColourResult {
       uMin: uMin[g]!,
       range,
       k,
-      base: begin[g]! * slots,
+      base: begin[g]! * frames,
     };
   });
   // Where each large region starts along its group's direction: it is laid in from there, as a
@@ -250,7 +242,7 @@ export function planColour(params: ColourParams): ColourResult {
       let s = (u - c.uMin) / c.range + wave[c.horizontal ? y : x]!;
       s = s < 0 ? 0 : s > 1 ? 1 : s;
       const f = (c.base + s * c.k) | 0;
-      frameOf[p] = f >= slots ? slots - 1 : f;
+      frameOf[p] = f >= frames ? frames - 1 : f;
     }
   }
   const cw = width / 2;
@@ -260,8 +252,8 @@ export function planColour(params: ColourParams): ColourResult {
     const cy = (i / cw) | 0;
     chromaFrame[i] = frameOf[2 * cy * width + 2 * cx]!;
   }
-  const luma: Buckets = bucketByFrame(frameOf, slots);
-  const chroma: Buckets = bucketByFrame(chromaFrame, slots);
+  const luma: Buckets = bucketByFrame(frameOf, frames);
+  const chroma: Buckets = bucketByFrame(chromaFrame, frames);
   const final = rgbToYuv420(finalRgb, width, height);
-  return { finalRgb, colour: { frames, ramp, luma, chroma, final } };
+  return { finalRgb, colour: { frames, luma, chroma, final } };
 }

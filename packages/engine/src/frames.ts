@@ -38,9 +38,7 @@ export interface Buckets {
 
 export interface ColourScript {
   frames: number;
-  /** Frames over which a pixel fades from line art to its colour. */
-  ramp: number;
-  /** Luma pixels bucketed by the colour frame in which their fade starts. */
+  /** Luma pixels bucketed by the colour frame in which they take their colour. */
   luma: Buckets;
   /** Chroma samples (index into the quarter-size plane) bucketed the same way. */
   chroma: Buckets;
@@ -109,27 +107,20 @@ export class FrameRenderer {
     this.drawing.reveal(k, (p) => (c[p] = GREY_TO_Y[grey[p]!]!));
   }
 
+  /** The pixels whose colour is laid in in colour frame j take it (the brush passes once). */
   private paintColour(colour: ColourScript, j: number): void {
     const c = this.canvas;
-    const { final, ramp } = colour;
-    const grey = this.script.grey;
+    const { final, luma, chroma } = colour;
+    for (let i = luma.start[j]!, end = luma.start[j + 1]!; i < end; i++) {
+      const p = luma.order[i]!;
+      c[p] = final[p]!;
+    }
     const co = this.chromaOffset;
     const cp = this.chromaPlane;
-    const last = Math.min(j, colour.luma.start.length - 2);
-    for (let b = Math.max(0, j - ramp + 1); b <= last; b++) {
-      const w = Math.round(((j - b + 1) / ramp) * 256);
-      const { order, start } = colour.luma;
-      for (let i = start[b]!, end = start[b + 1]!; i < end; i++) {
-        const p = order[i]!;
-        const from = GREY_TO_Y[grey[p]!]!;
-        c[p] = from + (((final[p]! - from) * w) >> 8);
-      }
-      const ch = colour.chroma;
-      for (let i = ch.start[b]!, end = ch.start[b + 1]!; i < end; i++) {
-        const q = co + ch.order[i]!;
-        c[q] = 128 + (((final[q]! - 128) * w) >> 8);
-        c[q + cp] = 128 + (((final[q + cp]! - 128) * w) >> 8);
-      }
+    for (let i = chroma.start[j]!, end = chroma.start[j + 1]!; i < end; i++) {
+      const q = co + chroma.order[i]!;
+      c[q] = final[q]!;
+      c[q + cp] = final[q + cp]!;
     }
   }
 
