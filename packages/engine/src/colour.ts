@@ -46,8 +46,8 @@ function paint(
   for (let p = 0; p < n; p++)
     luma[p] = 0.2126 * onPaper(p, 0) + 0.7152 * onPaper(p, 1) + 0.0722 * onPaper(p, 2);
   gaussianBlur(luma, width, height, Math.max(1, PAINT_SIGMA_AT_1920 * s));
-  // Hue is smoothed far more than lightness: it is made at half size (a quarter of the memory
-  // and time) and read back bilinearly.
+  // Hue is smoothed far more than lightness: it is made at half size (a quarter of the memory)
+  // and read back bilinearly.
   const hw = Math.ceil(width / 2);
   const hh = Math.ceil(height / 2);
   const channels = [0, 1, 2].map((c) => {
