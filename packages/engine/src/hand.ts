@@ -3,6 +3,7 @@
  * and kept as YUV sprite planes.
  */
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import sharp from 'sharp';
 import type { HandPose, HandSprite } from './frames.js';
 import { memoize } from './memo.js';
@@ -10,7 +11,11 @@ import { buildPlane } from './sprite.js';
 import type { Direction } from './types.js';
 import { lumaOf, setChroma } from './yuv.js';
 
-const SVG_URL = new URL('../assets/hand.svg', import.meta.url);
+/**
+ * Found by the package's name: the same file whether the engine runs from its source, its own
+ * bundle or a bundle it is part of (the server's render process).
+ */
+const SVG_PATH = createRequire(import.meta.url).resolve('@rasma/engine/assets/hand.svg');
 /** Pen tip in the SVG's units; the hand itself is about HAND_SIZE of them across. */
 const TIP = 12;
 const HAND_SIZE = 520;
@@ -92,7 +97,7 @@ async function rasterizeHand(
   const top = reach(-Math.min(...ys), frame.height);
   const bottom = reach(Math.max(...ys), frame.height);
   const [w, h] = [left + right, top + bottom];
-  const text = readFileSync(SVG_URL, 'utf8');
+  const text = readFileSync(SVG_PATH, 'utf8');
   const drawing = text.slice(
     text.indexOf('>', text.indexOf('<svg')) + 1,
     text.lastIndexOf('</svg>'),

@@ -14,6 +14,7 @@ import {
   type RenderOptionsInput,
   type RenderResult,
 } from '@rasma/engine';
+import { isFreshBundle, RENDER_PROCESS_BUNDLE } from './bundle.js';
 import { renderReportSchema, type RenderReport, type RenderRequest } from './messages.js';
 
 export interface RenderJob {
@@ -56,7 +57,7 @@ export class RenderProcessError extends Error {
   override readonly name = 'RenderProcessError';
 }
 
-const renderProcessPath = fileURLToPath(new URL('./render-process.ts', import.meta.url));
+const renderProcessSource = fileURLToPath(new URL('./render-process.ts', import.meta.url));
 /** tsx by absolute URL: the child compiles TypeScript whatever its working directory, and
  * without inheriting the parent's flags (a Vitest worker has others). */
 const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
@@ -159,15 +160,19 @@ function died({ exitCode, exitSignal, stderr }: ProcessEnd): string {
 
 /**
  * A render process in its own process group (so ffmpeg dies with it), waiting for its request,
- * with the malloc settings the engine renders best with (RENDER_MALLOC_ENV says why).
+ * with the malloc settings the engine renders best with (RENDER_MALLOC_ENV says why): the bundled
+ * one when it is fresh (bundle.ts), else the source through tsx. Either way none of this
+ * process's own flags: a Vitest worker's, or tsx's, would load a compiler into the bundle's.
  */
-const forkRenderProcess = () =>
-  fork(renderProcessPath, [], {
-    execArgv: ['--import', tsxLoader],
+function forkRenderProcess(): ChildProcess {
+  const bundled = isFreshBundle();
+  return fork(bundled ? RENDER_PROCESS_BUNDLE : renderProcessSource, [], {
+    execArgv: bundled ? [] : ['--import', tsxLoader],
     env: { ...process.env, ...RENDER_MALLOC_ENV },
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
+}
 
 /**
  * Render processes, one per render: the one started ahead (when prewarming and it is still alive),
