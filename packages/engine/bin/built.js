@@ -1,29 +1,30 @@
-// The engine's built JavaScript (`npm run build -w packages/engine`) can stand in for its
-// TypeScript source while it is newer than every source file.
-import { readdirSync, statSync } from 'node:fs';
+// Built JavaScript (scripts/bundle.mjs) can stand in for the TypeScript source while it is newer
+// than every file it was built from.
+import { readFileSync, statSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 
-const root = new URL('../', import.meta.url);
-
-/** URL of `dist/<file>` when it was built after the last change in `src/`, else undefined. */
-function freshBuild(file) {
-  const built = new URL(`dist/${file}`, root);
+/**
+ * Whether `bundle` (a path or file URL) was built after every file its folder's `sources.json`
+ * lists; false when any of them is missing.
+ */
+export function isFreshBundle(bundle) {
+  const url = bundle instanceof URL ? bundle : pathToFileURL(bundle);
   try {
-    const builtAt = statSync(built).mtimeMs;
-    const src = new URL('src/', root);
-    const fresh = readdirSync(src).every((name) => statSync(new URL(name, src)).mtimeMs <= builtAt);
-    return fresh ? built : undefined;
+    const builtAt = statSync(url).mtimeMs;
+    const sources = JSON.parse(readFileSync(new URL('sources.json', url), 'utf8'));
+    return sources.every((source) => statSync(new URL(source, url)).mtimeMs <= builtAt);
   } catch {
-    return undefined;
+    return false;
   }
 }
 
 /**
- * Runs `dist/<file>` when it is fresh, else the TypeScript `source` (a file URL) through tsx,
- * registered in the calling thread (a worker does not inherit its parent's loader).
+ * Runs the engine's `dist/<file>` when it is fresh, else the TypeScript `source` (a file URL)
+ * through tsx, registered in the calling thread (a worker does not inherit its parent's loader).
  */
 export async function runBuiltOrSource(file, source) {
-  const built = freshBuild(file);
-  if (built) return import(built.href);
+  const built = new URL(`../dist/${file}`, import.meta.url);
+  if (isFreshBundle(built)) return import(built.href);
   const { register } = await import('tsx/esm/api');
   register();
   return import(source.href);

@@ -2,28 +2,27 @@ import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isFreshBundle } from '../src/render/bundle.js';
+import { isFreshBundle } from '../bin/built.js';
 
 let root: string;
 const at = (name: string) => path.join(root, name);
 /** Sets a file's modification time, in seconds from an arbitrary start. */
 const touch = (name: string, seconds: number) => utimes(at(name), seconds, 1_000_000 + seconds);
 
+/** A bundle in dist/ built from src/a.ts and src/b.ts; one in lost/ whose list names a file gone. */
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'rasma-bundle-'));
-  await mkdir(at('src'));
-  await mkdir(at('dist'));
-  await writeFile(at('src/a.ts'), '');
-  await writeFile(at('src/b.ts'), '');
-  await writeFile(at('dist/bundle.js'), '');
-  const inputs = { 'src/a.ts': {}, 'src/b.ts': {} };
-  await writeFile(at('dist/meta.json'), JSON.stringify({ inputs }));
+  for (const dir of ['src', 'dist', 'bare', 'lost']) await mkdir(at(dir));
+  for (const file of ['src/a.ts', 'src/b.ts', 'dist/bundle.js', 'bare/bundle.js', 'lost/bundle.js'])
+    await writeFile(at(file), '');
+  await writeFile(at('dist/sources.json'), JSON.stringify(['../src/a.ts', '../src/b.ts']));
+  await writeFile(at('lost/sources.json'), JSON.stringify(['../src/a.ts', '../src/gone.ts']));
 });
 afterAll(() => rm(root, { recursive: true, force: true }));
 
-const fresh = () => isFreshBundle(at('dist/bundle.js'), at('dist/meta.json'), root);
+const fresh = () => isFreshBundle(at('dist/bundle.js'));
 
-describe('the bundled render process', () => {
+describe('a bundle standing in for the TypeScript source', () => {
   it('is used when built after every file it was built from', async () => {
     await touch('src/a.ts', 10);
     await touch('src/b.ts', 20);
@@ -37,11 +36,11 @@ describe('the bundled render process', () => {
     expect(fresh()).toBe(false);
   });
 
-  it('is not used when it, its metafile or one of its sources is missing', async () => {
+  it('is not used when it, its list of sources or one of its sources is missing', async () => {
     await touch('src/b.ts', 20);
     expect(fresh()).toBe(true);
-    expect(isFreshBundle(at('dist/none.js'), at('dist/meta.json'), root)).toBe(false);
-    expect(isFreshBundle(at('dist/bundle.js'), at('dist/none.json'), root)).toBe(false);
-    expect(isFreshBundle(at('dist/bundle.js'), at('dist/meta.json'), at('src'))).toBe(false);
+    expect(isFreshBundle(at('dist/none.js'))).toBe(false);
+    expect(isFreshBundle(at('bare/bundle.js'))).toBe(false);
+    expect(isFreshBundle(at('lost/bundle.js'))).toBe(false);
   });
 });
