@@ -5,6 +5,7 @@
  * on top. Pure.
  */
 import { gaussianBlur } from './blur.js';
+import { overPaper } from './paper.js';
 import type { Buckets, ColourScript } from './frames.js';
 import { labelComponents } from './components.js';
 import { alongDirection, bucketByFrame, groupOrder } from './plan.js';
@@ -36,33 +37,36 @@ function paint(
 ): { rgb: Uint8Array; key: Uint32Array } {
   const n = width * height;
   const s = Math.max(width, height) / 1920;
-  // The source laid on white paper (where it is transparent), one channel of pixel p.
-  const onPaper = (p: number, c: number) => {
-    const a = rgba[p * 4 + 3]!;
-    const v = rgba[p * 4 + c]!;
-    return a === 255 ? v : (v * a + 255 * (255 - a)) / 255;
-  };
+  // Lightness at full size; hue, smoothed far more, at half size (a quarter of the memory), read
+  // back bilinearly. One pass over the source, laid on the paper where it is transparent.
   const luma = new Float32Array(n);
-  for (let p = 0; p < n; p++)
-    luma[p] = 0.2126 * onPaper(p, 0) + 0.7152 * onPaper(p, 1) + 0.0722 * onPaper(p, 2);
-  gaussianBlur(luma, width, height, Math.max(1, PAINT_SIGMA_AT_1920 * s));
-  // Hue is smoothed far more than lightness: it is made at half size (a quarter of the memory)
-  // and read back bilinearly.
   const hw = Math.ceil(width / 2);
   const hh = Math.ceil(height / 2);
-  const channels = [0, 1, 2].map((c) => {
-    const half = new Float32Array(hw * hh);
-    for (let y = 0; y < height; y++)
-      for (let x = 0, p = y * width; x < width; x++, p++)
-        half[(y >> 1) * hw + (x >> 1)]! += onPaper(p, c);
-    for (let i = 0; i < half.length; i++) {
-      const x = i % hw;
-      const y = (i / hw) | 0;
-      half[i]! /= (2 * x + 1 < width ? 2 : 1) * (2 * y + 1 < height ? 2 : 1);
+  const channels = [0, 1, 2].map(() => new Float32Array(hw * hh));
+  const [red, green, blue] = channels as [Float32Array, Float32Array, Float32Array];
+  for (let y = 0, p = 0; y < height; y++) {
+    for (let x = 0; x < width; x++, p++) {
+      const a = rgba[p * 4 + 3]!;
+      const r = overPaper(rgba[p * 4]!, a);
+      const g = overPaper(rgba[p * 4 + 1]!, a);
+      const b = overPaper(rgba[p * 4 + 2]!, a);
+      luma[p] = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      const cell = (y >> 1) * hw + (x >> 1);
+      red[cell]! += r;
+      green[cell]! += g;
+      blue[cell]! += b;
     }
+  }
+  gaussianBlur(luma, width, height, Math.max(1, PAINT_SIGMA_AT_1920 * s));
+  // Each half cell averages the 2x2 pixels it covers (fewer along an odd edge).
+  for (let cy = 0, i = 0; cy < hh; cy++) {
+    for (let cx = 0; cx < hw; cx++, i++) {
+      const covered = (2 * cx + 1 < width ? 2 : 1) * (2 * cy + 1 < height ? 2 : 1);
+      for (const half of channels) half[i]! /= covered;
+    }
+  }
+  for (const half of channels)
     gaussianBlur(half, hw, hh, Math.max(0.5, (HUE_SIGMA_AT_1920 * s) / 2));
-    return half;
-  });
   const column = halfGridSamples(width, hw);
   const row = halfGridSamples(height, hh);
   const rgb = new Uint8Array(n * 3);

@@ -6,6 +6,7 @@
 import { gaussianBlur } from './blur.js';
 import { edgeTangents, smoothAlongFlow, valueNoise } from './flow.js';
 import { removeSpecks } from './components.js';
+import { overPaper } from './paper.js';
 import { CROSSED, hatch, KIND } from './hatch.js';
 import type { HatchLines, Hatching } from './hatch.js';
 import type { RgbaImage, ZoneShape } from './types.js';
@@ -107,9 +108,10 @@ export function toLuma(image: RgbaImage, f = 1): Float32Array {
 
 /** Luma 0-255 of the RGBA pixel at byte offset j, over white paper. */
 function lumaAt(data: Uint8Array | Uint8ClampedArray, j: number): number {
-  const a = data[j + 3]!;
-  const v = (19595 * data[j]! + 38470 * data[j + 1]! + 7471 * data[j + 2]!) >>> 16;
-  return a === 255 ? v : (v * a + 255 * (255 - a)) / 255;
+  return overPaper(
+    (19595 * data[j]! + 38470 * data[j + 1]! + 7471 * data[j + 2]!) >>> 16,
+    data[j + 3]!,
+  );
 }
 
 /** Image long side / 1920: every length in the outline scales with it. */
