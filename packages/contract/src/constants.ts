@@ -20,6 +20,11 @@ export const MODEL_CREDIT_COST: Record<AiModel, number> = { 'rasma-ai': 10, 'ras
 
 export const VIDEO_STATUSES = ['processing', 'completed', 'failed'] as const;
 export type VideoStatus = (typeof VIDEO_STATUSES)[number];
+/**
+ * Videos one person may have waiting or being made at once; one more is a 429. Renders are shared
+ * fairly between people whatever this is (each person's next video goes before anybody's second).
+ */
+export const MAX_WAITING_VIDEOS_PER_USER = 10;
 
 export const SUBSCRIPTION_TIERS = ['free', 'basic', 'plus', 'pro'] as const;
 export type SubscriptionTier = (typeof SUBSCRIPTION_TIERS)[number];

@@ -17,6 +17,12 @@ import {
   type RenderJobData,
 } from './service.js';
 
+/**
+ * A render is stopped this long before the queue would give up on its job, so the worker, not the
+ * queue's timer, ends it: the render process is killed and its slot is free before the next job is
+ * taken.
+ */
+const DEADLINE_MARGIN_SECONDS = 5;
 /** Progress is written to the database (for a reload) at most this often; events go out at once. */
 const PROGRESS_STORE_INTERVAL_MS = 1000;
 /** Engine failures a second try cannot fix: the video fails at once. */
@@ -36,10 +42,13 @@ export interface RenderWorkerDeps {
 }
 
 /**
- * Takes render jobs from the queue, `concurrency` at a time: runs the engine, stores the MP4 and its
- * thumbnail, marks the video completed and deletes the uploaded source. A failure is retried once
- * (the queue's retry); a job that fails again, or whose worker died past its expiry, lands in the
- * failed queue, whose handler fails the video and refunds it, exactly once.
+ * Takes render jobs from the queue, `concurrency` at a time (as many as the runner has slots, and a
+ * worker takes its next job only once its render has ended: a job's clock starts with its render):
+ * runs the engine, stores the MP4 and its thumbnail, marks the video completed and deletes the
+ * uploaded source. A render that outlives its job's allowance is killed and its video failed and
+ * refunded at once (a second try would take as long). Another failure is retried once (the queue's
+ * retry); a job that fails again, or whose worker died past its expiry, lands in the failed queue,
+ * whose handler fails the video and refunds it, exactly once.
  */
 export async function startRenderWorkers(deps: RenderWorkerDeps, concurrency: number) {
   const { queue } = deps;
@@ -50,7 +59,9 @@ export async function startRenderWorkers(deps: RenderWorkerDeps, concurrency: nu
         RENDER_QUEUE,
         { pollingIntervalSeconds: 1 },
         async ([job]) => {
-          if (job) await renderVideo(deps, job.data.videoId);
+          if (!job) return;
+          const seconds = Math.max(1, job.expireInSeconds - DEADLINE_MARGIN_SECONDS);
+          await renderVideo(deps, job.data.videoId, AbortSignal.timeout(seconds * 1000));
         },
       ),
     );
@@ -68,7 +79,11 @@ export async function startRenderWorkers(deps: RenderWorkerDeps, concurrency: nu
   };
 }
 
-async function renderVideo(deps: RenderWorkerDeps, videoId: string): Promise<void> {
+async function renderVideo(
+  deps: RenderWorkerDeps,
+  videoId: string,
+  deadline: AbortSignal,
+): Promise<void> {
   const { db, storage, runner, progress, log } = deps;
   const [row] = await db.select().from(videos).where(eq(videos.id, videoId)).limit(1);
   if (!row || row.status !== 'processing') return;
@@ -86,6 +101,7 @@ async function renderVideo(deps: RenderWorkerDeps, videoId: string): Promise<voi
       output: await storage.localPath(videoKey(videoId)),
       thumbnail: await storage.localPath(thumbnailKey(videoId)),
       options: row.options as RenderOptionsInput,
+      signal: deadline,
       onProgress: (percent) => {
         if (percent >= 100) return; // "completed" is said once the files are stored
         void progress.publish(row.userId, progressEvent({ ...row, progress: percent }));
@@ -114,6 +130,11 @@ async function renderVideo(deps: RenderWorkerDeps, videoId: string): Promise<voi
       .returning();
     if (done) await progress.publish(done.userId, progressEvent(done));
   } catch (err) {
+    if (deadline.aborted) {
+      log.warn({ videoId }, 'render stopped: it outlived its allowance');
+      await failVideo(deps, videoId, 'The render took longer than its allowance.');
+      return;
+    }
     if (err instanceof EngineError && PERMANENT_FAILURES.has(err.code)) {
       log.warn({ videoId, code: err.code }, 'render failed for good');
       await failVideo(deps, videoId, err.message);

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import {
+  MAX_WAITING_VIDEOS_PER_USER,
   MODEL_CREDIT_COST,
   VIDEOS_PAGE_SIZE,
   type CreateVideoBlobData,
   type Video,
   type VideoProgressEvent,
 } from '@rasma/contract';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { images, users, videos } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
@@ -39,7 +40,7 @@ export const videoKey = (id: string) => `videos/${id}.mp4`;
 const thumbnailName = (id: string) => `${id}.jpg`;
 export const thumbnailKey = (id: string) => `thumbnails/${thumbnailName(id)}`;
 
-export const toVideo = (row: VideoRow): Video => ({
+export const toVideo = (row: Omit<VideoRow, 'options'>): Video => ({
   id: row.id,
   title: row.title,
   description: row.description,
@@ -69,7 +70,8 @@ export function titleFromFileName(fileName: string): string {
 /**
  * Starts a video: the image is stored first; then, in one transaction, the model's cost is debited
  * (402 `Insufficient credits` leaves nothing behind), the image and video rows are created, the
- * model becomes the user's preference and the render job is enqueued.
+ * model becomes the user's preference and the render job is enqueued, behind the user's own waiting
+ * videos (429 beyond `MAX_WAITING_VIDEOS_PER_USER`).
  */
 export async function createVideo(
   { db, storage, queue, jobExpirySeconds }: VideoDeps,
@@ -115,8 +117,14 @@ export async function createVideo(
         videoId,
       });
       await tx.update(users).set({ aiModel: settings.aiModel }).where(eq(users.id, userId));
+      // Counted after the debit, which holds the user's row: a parallel create waits and counts this one.
+      const waiting = await waitingVideos(tx, userId, videoId);
+      if (waiting >= MAX_WAITING_VIDEOS_PER_USER) throw tooManyWaiting();
       const jobId = await queue.send(RENDER_QUEUE, { videoId } satisfies RenderJobData, {
         db: inTransaction(tx),
+        // The queue takes higher priorities first, then the oldest: each person's next video goes
+        // before anybody's second, so one person's many videos cannot hold up another's first.
+        priority: -waiting,
         retryLimit: 1,
         expireInSeconds: jobExpirySeconds(settings.drawingTime),
         deadLetter: RENDER_FAILED_QUEUE,
@@ -130,12 +138,31 @@ export async function createVideo(
   }
 }
 
+const tooManyWaiting = () =>
+  new AppError(
+    429,
+    `You already have ${MAX_WAITING_VIDEOS_PER_USER} videos waiting to be made. Create the next one when one of them is done.`,
+    'TOO_MANY_WAITING_VIDEOS',
+  );
+
+/** The user's videos waiting or being made, besides `videoId`. */
+async function waitingVideos(tx: Pick<Db, 'select'>, userId: string, videoId: string) {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(videos)
+    .where(and(eq(videos.userId, userId), eq(videos.status, 'processing'), ne(videos.id, videoId)));
+  return row?.n ?? 0;
+}
+
+/** A video's columns but its render options (its zones can be megabytes): what a list shows. */
+const { options: _options, ...listedColumns } = getTableColumns(videos);
+
 /** A page of the user's videos, newest first. */
 export async function listVideos(db: Db, userId: string, page: number) {
   const [total] = await db.select({ n: count() }).from(videos).where(eq(videos.userId, userId));
   const totalPages = Math.max(1, Math.ceil((total?.n ?? 0) / VIDEOS_PAGE_SIZE));
   const rows = await db
-    .select()
+    .select(listedColumns)
     .from(videos)
     .where(eq(videos.userId, userId))
     .orderBy(desc(videos.createdAt), desc(videos.id))

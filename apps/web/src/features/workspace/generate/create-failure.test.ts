@@ -16,6 +16,12 @@ describe('createFailure', () => {
     );
   });
 
+  it('reads a 429 as too many videos waiting', () => {
+    expect(
+      createFailure(new ApiError(429, '{"message":"You already have 10 videos waiting"}')),
+    ).toBe('too-many-waiting');
+  });
+
   it('reads anything else as a failure', () => {
     expect(createFailure(new ApiError(500, '{"message":"Internal server error"}'))).toBe('failed');
     expect(createFailure(new TypeError('Failed to fetch'))).toBe('failed');

@@ -3,8 +3,9 @@ import { creditsQueryKey } from '@/features/credits/use-credits';
 import { refreshVideos } from '@/features/videos/videos-query';
 import { toast } from '@/hooks/use-toast';
 import { apiUpload } from '@/lib/api-client';
+import { serverMessage } from '@/lib/http';
 import { api, endpointUrl } from '@/lib/contract';
-import { createFailure } from './create-failure';
+import { createFailure, type CreateFailure } from './create-failure';
 import { ToastLinkAction } from './toast-link-action';
 
 /** After "Session Expired", the sign-in page opens this much later. */
@@ -26,6 +27,15 @@ const FAILURE_TOASTS = {
   },
 };
 
+/** The toast for a failure: the server's own sentence when trying again now would not help. */
+function failureToast(failure: CreateFailure, error: unknown) {
+  if (failure !== 'too-many-waiting') return FAILURE_TOASTS[failure];
+  return {
+    ...FAILURE_TOASTS.failed,
+    description: serverMessage(error, FAILURE_TOASTS.failed.description),
+  };
+}
+
 /** Spec 2.5: sends the image and settings; the library then shows the new video. */
 export function useCreateVideo({ onCreated }: { onCreated: () => void }) {
   const queryClient = useQueryClient();
@@ -41,7 +51,7 @@ export function useCreateVideo({ onCreated }: { onCreated: () => void }) {
     },
     onError: (error) => {
       const failure = createFailure(error);
-      toast({ ...FAILURE_TOASTS[failure], variant: 'destructive' });
+      toast({ ...failureToast(failure, error), variant: 'destructive' });
       if (failure === 'session-expired') {
         setTimeout(() => window.location.assign(endpointUrl(api.login)), SIGN_IN_AGAIN_DELAY_MS);
       }
