@@ -1,5 +1,6 @@
 /** What the benchmarks share: the production server as a child process, sign-in, tables. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { mkdir, readdir } from 'node:fs/promises';
@@ -105,15 +106,20 @@ export function residentMb(child: ChildProcess): number {
   return Math.round(Number(kb) / 1024);
 }
 
-/** E-mail sign-in through the API, the code read from the .eml the server writes to the outbox. */
+/**
+ * E-mail sign-in through the API as a new person, the code read from the .eml the server wrote to
+ * the outbox for their address.
+ */
 export async function signIn(url: string, dataDir: string): Promise<string> {
-  const email = `bench-${Date.now()}@example.com`;
+  const email = `bench-${randomUUID()}@example.com`;
   await postJson(`${url}/api/send-verification-code`, { email });
   const outbox = path.join(dataDir, 'outbox');
-  const [mail] = await readdir(outbox);
-  if (!mail) throw new Error('No mail in the outbox');
-  const code = /sign-in code is (\d{6})/.exec(readFileSync(path.join(outbox, mail), 'utf8'))?.[1];
-  if (!code) throw new Error(`No code in ${mail}`);
+  const mails = (await readdir(outbox)).map((name) =>
+    readFileSync(path.join(outbox, name), 'utf8'),
+  );
+  const mail = mails.find((text) => text.includes(email));
+  const code = mail && /sign-in code is (\d{6})/.exec(mail)?.[1];
+  if (!code) throw new Error(`No code in the outbox for ${email}`);
   const res = await postJson(`${url}/api/verify-email-code`, { email, code });
   const session = res.headers.getSetCookie().find((c) => c.startsWith('rasma_session='));
   if (!session) throw new Error('Signed in without a rasma_session cookie');
