@@ -3,7 +3,11 @@
  * 1. a 15 s black-and-white 1080p video through the server (create -> completed, over its progress
  *    stream) against the engine's CLI on the same image (target: at most 1.15x);
  * 2. the time from the create request to the first progress event (target: under 1 s);
- * 3. with BENCH_DATABASE_URL (a PostgreSQL the benchmark may migrate and write to): 20 videos through
+ * 3. one person cannot hold up the others: a 5 s video with the heaviest zones a create may carry
+ *    (4 zones of 100,000 points at the widest brush) against the same video without zones, and
+ *    another person's 1 s video created behind one person's 10 (as many as one may have waiting;
+ *    target: about one render's wait);
+ * 4. with BENCH_DATABASE_URL (a PostgreSQL the benchmark may migrate and write to): 20 videos through
  *    the queue with 1 and with 2 separate `npm run worker` processes, in videos per minute.
  */
 import { execFile, type ChildProcess } from 'node:child_process';
@@ -12,6 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { promisify } from 'node:util';
+import { MAX_WAITING_VIDEOS_PER_USER, ZONE_LIMITS } from '@rasma/contract';
 import pg from 'pg';
 import sharp from 'sharp';
 import { markdownTable, signIn, startServer, startWorker, stop } from './bench-support.js';
@@ -21,6 +26,9 @@ const SAMPLE = path.join(repoRoot, 'apps/web/public/samples/warrior-scene.webp')
 const DRAWING_TIME = 15;
 const QUEUE_VIDEOS = 20;
 const QUEUE_DRAWING_TIME = 5;
+const HEAVY_DRAWING_TIME = 5;
+/** One person's queued videos in front of another's first: as many as one may have waiting. */
+const BUSY_VIDEOS = MAX_WAITING_VIDEOS_PER_USER;
 
 interface ProgressEvent {
   videoId: string;
@@ -48,6 +56,8 @@ async function main(): Promise<void> {
         { measure: 'create -> first progress event', seconds: server.firstProgress.toFixed(2) },
       ]),
     );
+
+    console.log(`\n${markdownTable(await isolation(image, path.join(work, 'isolation-data')))}`);
 
     const databaseUrl = process.env.BENCH_DATABASE_URL;
     if (!databaseUrl) {
@@ -88,7 +98,7 @@ async function timeServer(image: string, dataDir: string) {
     const userId = await currentUserId(server.url, cookie);
     const events = openStream(server.url, cookie, userId);
     const started = performance.now();
-    const videoId = await createVideo(server.url, cookie, image, DRAWING_TIME);
+    const videoId = await createVideo(server.url, cookie, image, { drawingTime: DRAWING_TIME });
     let firstProgress = Number.NaN;
     for await (const event of events) {
       if (event.videoId !== videoId) continue;
@@ -103,6 +113,85 @@ async function timeServer(image: string, dataDir: string) {
     throw new Error('the progress stream ended');
   } finally {
     await server.stop();
+  }
+}
+
+/** Heavy zones against none, and a person's first video behind another person's many. */
+async function isolation(image: string, dataDir: string) {
+  const server = await startServer(dataDir, undefined);
+  try {
+    const heavy = await signIn(server.url, dataDir);
+    const timeVideo = async (settings: object) => {
+      const started = performance.now();
+      await waitForVideos(server.url, heavy, [
+        await createVideo(server.url, heavy, image, settings),
+      ]);
+      return (performance.now() - started) / 1000;
+    };
+    const plain = await timeVideo({ drawingTime: HEAVY_DRAWING_TIME });
+    const zones = await timeVideo({
+      drawingTime: HEAVY_DRAWING_TIME,
+      strokeMasks: heaviestZones(),
+    });
+
+    const busy = await signIn(server.url, dataDir);
+    await subscribe(server.url, busy, 'plus'); // credits for the 16 videos
+    const other = await signIn(server.url, dataDir);
+    const oneSecond = await timeVideo({ drawingTime: 1 });
+    for (let i = 0; i < BUSY_VIDEOS; i++) {
+      await createVideo(server.url, busy, image, { drawingTime: 1 });
+    }
+    const started = performance.now();
+    await waitForVideos(server.url, other, [
+      await createVideo(server.url, other, image, { drawingTime: 1 }),
+    ]);
+    const behind = (performance.now() - started) / 1000;
+    return [
+      { measure: `${HEAVY_DRAWING_TIME} s video, no zones`, seconds: plain.toFixed(2) },
+      { measure: `${HEAVY_DRAWING_TIME} s video, heaviest zones`, seconds: zones.toFixed(2) },
+      { measure: '1 s video alone', seconds: oneSecond.toFixed(2) },
+      { measure: `1 s video behind another's ${BUSY_VIDEOS}`, seconds: behind.toFixed(2) },
+    ];
+  } finally {
+    await server.stop();
+  }
+}
+
+/** A plan paid with the built-in test provider's card that succeeds. */
+async function subscribe(url: string, cookie: string, tier: string) {
+  const call = async (pathname: string, body: object) => {
+    const res = await fetch(`${url}${pathname}`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${pathname}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as { clientSecret: string };
+  };
+  const { clientSecret } = await call('/api/subscribe', { tier });
+  await call('/api/payments/test/confirm', { clientSecret, cardNumber: '4242424242424242' });
+}
+
+/** Four zones of the most points a zone may have, scattered, with the widest brush. */
+function heaviestZones() {
+  let state = 1;
+  const next = () => (state = (state * 1103515245 + 12345) % 2147483648) % 1000;
+  return [1, 2, 3, 4].map((n) => ({
+    id: `zone-${n}`,
+    brushSize: ZONE_LIMITS.maxBrushSize,
+    points: Array.from({ length: ZONE_LIMITS.maxPointsPerZone }, () => ({ x: next(), y: next() })),
+  }));
+}
+
+/** Resolves once these videos (on the library's first page) are done; a failed one is an error. */
+async function waitForVideos(url: string, cookie: string, ids: string[]) {
+  for (;;) {
+    const res = await fetch(`${url}/api/videos?page=1`, { headers: { cookie } });
+    const { videos } = (await res.json()) as { videos: Array<{ id: string; status: string }> };
+    const mine = videos.filter((v) => ids.includes(v.id));
+    if (mine.some((v) => v.status === 'failed')) throw new Error('a benchmark video failed');
+    if (mine.length === ids.length && mine.every((v) => v.status === 'completed')) return;
+    await delay(250);
   }
 }
 
@@ -126,7 +215,7 @@ async function queueThroughput(
     await delay(5000); // the workers' start-up is not part of the throughput
     const started = performance.now();
     for (let i = 0; i < QUEUE_VIDEOS; i++)
-      await createVideo(server.url, cookie, image, QUEUE_DRAWING_TIME);
+      await createVideo(server.url, cookie, image, { drawingTime: QUEUE_DRAWING_TIME });
     for (;;) {
       const { rows } = await db.query<{ n: string; failed: string }>(
         `select count(*) filter (where status = 'processing') as n,
@@ -151,11 +240,11 @@ async function currentUserId(url: string, cookie: string): Promise<string> {
   return ((await res.json()) as { id: string }).id;
 }
 
-async function createVideo(url: string, cookie: string, image: string, drawingTime: number) {
+async function createVideo(url: string, cookie: string, image: string, settings: object) {
   const form = new FormData();
   const bytes = await sharp(image).png().toBuffer();
   form.set('image', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'bench.png');
-  form.set('blobData', JSON.stringify({ drawingTime, aiModel: 'rasma-ai' }));
+  form.set('blobData', JSON.stringify({ aiModel: 'rasma-ai', ...settings }));
   const res = await fetch(`${url}/api/videos/create`, {
     method: 'POST',
     headers: { cookie },
