@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, envSchema, loadConfig } from './config.js';
 
 const tempDirs: string[] = [];
 const tempDir = async () => {
@@ -11,6 +11,17 @@ const tempDir = async () => {
   return dir;
 };
 afterAll(() => Promise.all(tempDirs.map((dir) => rm(dir, { recursive: true, force: true }))));
+
+describe('.env.example', () => {
+  it('names every setting the server reads, and nothing else', async () => {
+    const example = await readFile(
+      path.resolve(import.meta.dirname, '../../../.env.example'),
+      'utf8',
+    );
+    const named = new Set([...example.matchAll(/^#? ?([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]));
+    expect([...named].sort()).toEqual(Object.keys(envSchema.shape).sort());
+  });
+});
 
 describe('loadConfig', () => {
   it('uses the documented defaults', async () => {
