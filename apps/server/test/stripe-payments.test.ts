@@ -53,6 +53,45 @@ async function deliver(payload: object, secret = WEBHOOK_SECRET) {
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
+/** Stripe's `invoice.paid` for a plan's invoice: its subscription, why it was made, its price's period. */
+const invoicePaid = (
+  invoice: { id: string; subscription: string; reason: string; amount: unknown; price: string },
+  period: { start: number; end: number },
+  created: number,
+) =>
+  event(
+    'invoice.paid',
+    {
+      id: invoice.id,
+      object: 'invoice',
+      billing_reason: invoice.reason,
+      amount_paid: invoice.amount,
+      parent: {
+        type: 'subscription_details',
+        subscription_details: { subscription: invoice.subscription, metadata: {} },
+      },
+      lines: {
+        object: 'list',
+        data: [
+          {
+            id: `il_${invoice.id}`,
+            object: 'line_item',
+            period,
+            pricing: {
+              type: 'price_details',
+              price_details: { price: invoice.price, product: 'prod_1' },
+            },
+          },
+        ],
+      },
+    },
+    created,
+  );
+
+/** The invoice a plan's client secret pays. */
+const invoiceOf = (clientSecret: unknown) =>
+  (clientSecret as string).slice('pi_for_'.length).split('_secret_')[0]!;
+
 const subscriber = () =>
   createSignedInUser(db(), {
     subscriptionTier: 'basic',
@@ -180,35 +219,19 @@ describe('plans through Stripe', () => {
     const subscriptionId = row!.stripeSubscriptionId!;
     expect(subscriptionId).toMatch(/^sub_fake/);
     expect(row!.stripeCustomerId).toMatch(/^cus_fake/);
-    const invoiceId = (sub.body.clientSecret as string)
-      .slice('pi_for_'.length)
-      .split('_secret_')[0]!;
+    const invoiceId = invoiceOf(sub.body.clientSecret);
     const price = fake.priceId('rasma_basic')!;
 
     const periodStart = now;
-    const paid = event(
-      'invoice.paid',
+    const paid = invoicePaid(
       {
         id: invoiceId,
-        object: 'invoice',
-        billing_reason: 'subscription_create',
-        amount_paid: 1100,
-        parent: {
-          type: 'subscription_details',
-          subscription_details: { subscription: subscriptionId, metadata: {} },
-        },
-        lines: {
-          object: 'list',
-          data: [
-            {
-              id: 'il_1',
-              object: 'line_item',
-              period: { start: periodStart, end: periodStart + 30 * DAY_S },
-              pricing: { type: 'price_details', price_details: { price, product: 'prod_1' } },
-            },
-          ],
-        },
+        subscription: subscriptionId,
+        reason: 'subscription_create',
+        amount: 1100,
+        price,
       },
+      { start: periodStart, end: periodStart + 30 * DAY_S },
       now + 1,
     );
     const status = (value: string, created: number) =>
@@ -267,38 +290,58 @@ describe('plans through Stripe', () => {
     });
     expect((await details(cookie)).subscriptionTier).toBe('basic');
     const [payment] = await db().select().from(payments).where(eq(payments.userId, user.id));
-    const paid = event(
-      'invoice.paid',
+    const paid = invoicePaid(
       {
         id: payment!.providerPaymentId,
-        object: 'invoice',
-        billing_reason: 'subscription_update',
-        amount_paid: upgrade.body.amount,
-        parent: {
-          type: 'subscription_details',
-          subscription_details: { subscription: 'sub_upgrading', metadata: {} },
-        },
-        lines: {
-          object: 'list',
-          data: [
-            {
-              id: 'il_up',
-              object: 'line_item',
-              period: { start: now, end: now + 20 * DAY_S },
-              pricing: {
-                type: 'price_details',
-                price_details: { price: fake.priceId('rasma_pro'), product: 'prod_1' },
-              },
-            },
-          ],
-        },
+        subscription: 'sub_upgrading',
+        reason: 'subscription_update',
+        amount: upgrade.body.amount,
+        price: fake.priceId('rasma_pro')!,
       },
+      { start: now, end: now + 20 * DAY_S },
       now,
     );
     await deliver(paid);
     await deliver(paid);
     expect((await details(cookie)).subscriptionTier).toBe('pro');
     expect(await balance(cookie)).toBe(2000 - 400);
+  });
+
+  it('voids a plan invoice another choice replaced: paid all the same, it never lowers the plan or adds plan credits', async () => {
+    fake.addSubscription('sub_stale');
+    const { cookie } = await createSignedInUser(db(), {
+      subscriptionTier: 'basic',
+      stripeSubscriptionId: 'sub_stale',
+      cycleStartDate: new Date(Date.now() - 10 * DAY_S * 1000),
+      subscriptionEndsAt: new Date(Date.now() + 20 * DAY_S * 1000),
+    });
+    const toPlus = await call(cookie, 'POST', '/api/subscribe', { tier: 'plus' });
+    const toPro = await call(cookie, 'POST', '/api/subscribe', { tier: 'pro' });
+    const stale = invoiceOf(toPlus.body.clientSecret);
+    expect(fake.requests).toContainEqual({
+      method: 'POST',
+      path: `/v1/invoices/${stale}/void`,
+      form: {},
+    });
+    const period = { start: now, end: now + 20 * DAY_S };
+    const upgrade = (clientSecret: unknown, amount: unknown, tier: string) =>
+      invoicePaid(
+        {
+          id: invoiceOf(clientSecret),
+          subscription: 'sub_stale',
+          reason: 'subscription_update',
+          amount,
+          price: fake.priceId(`rasma_${tier}`)!,
+        },
+        period,
+        now,
+      );
+    await deliver(upgrade(toPro.body.clientSecret, toPro.body.amount, 'pro'));
+    expect(await balance(cookie)).toBe(2000 - 400);
+    // Paid before Stripe voided it: the plan stays Pro and its money comes as credits.
+    await deliver(upgrade(toPlus.body.clientSecret, toPlus.body.amount, 'plus'));
+    expect((await details(cookie)).subscriptionTier).toBe('pro');
+    expect(await balance(cookie)).toBe(2000 - 400 + Math.floor(Number(toPlus.body.amount) / 50));
   });
 
   it('schedules a cancellation at the period end with Stripe, and serves no test confirmation', async () => {

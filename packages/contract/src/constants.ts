@@ -82,7 +82,8 @@ export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 /** What a payment buys: a credit pack or a plan's period (first payment, upgrade or renewal). */
 export const PAYMENT_PURPOSES = ['pack', 'subscription'] as const;
 export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
-export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+/** `canceled`: a plan payment voided before it was paid (another plan was chosen, or the plan changed). */
+export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'canceled'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 /** Subscription statuses that show the payment-issue banner (spec 2.11). */
 export const PAYMENT_ISSUE_STATUSES = ['payment_failed', 'past_due'] as const;

@@ -12,7 +12,7 @@ type FakeSubscription = { id: string; itemId: string; price: string; customer: s
 
 /**
  * A loopback stand-in for the few Stripe API calls the server makes (prices, customers,
- * PaymentIntents, subscriptions), answering as Stripe's API does in shape. Stripe itself cannot be
+ * PaymentIntents, subscriptions, voiding invoices), answering as Stripe's API does in shape. Stripe itself cannot be
  * reached from the test machines. The customer and subscription lists are for tests that play
  * Stripe's side from another process (the browser tests): they find a user's subscription as a
  * Stripe client would.
@@ -104,6 +104,8 @@ export async function startStripeFake({ port = 0 }: { port?: number } = {}) {
       subscriptions.set(sub.id, sub);
       return subscriptionBody(sub, amountOf(sub.price));
     }
+    const voided = /^\/v1\/invoices\/(\w+)\/void$/.exec(path);
+    if (voided && method === 'POST') return { id: voided[1], object: 'invoice', status: 'void' };
     const match = /^\/v1\/subscriptions\/(\w+)$/.exec(path);
     const sub = match && subscriptions.get(match[1] ?? '');
     if (sub && method === 'GET') return subscriptionBody(sub, 0);

@@ -1,8 +1,8 @@
-import { PLANS, type SubscriptionTier } from '@rasma/contract';
+import { CREDIT_PRICE_CENTS, PLANS, type SubscriptionTier } from '@rasma/contract';
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { payments, users } from '../../db/schema.js';
-import { capitalised, grantPlanCredits } from '../credits/grants.js';
+import { grantPlanCredits } from '../credits/grants.js';
 import { applyCreditChange, type DbOrTx } from '../credits/ledger.js';
 import { monthAfter, type Period } from '../credits/periods.js';
 
@@ -29,8 +29,10 @@ export async function settlePayment(
       .from(payments)
       .where(eq(payments.providerPaymentId, providerPaymentId))
       .for('update');
-    // A success is final; a decline leaves the payment open to another card, as Stripe does.
+    // A success is final; a decline leaves the payment open to another card, as Stripe does; a
+    // void one stays void unless the card paid it all the same.
     if (!payment || payment.status === 'succeeded') return payment;
+    if (payment.status === 'canceled' && outcome.status === 'failed') return payment;
     const [settled] = await tx
       .update(payments)
       .set({
@@ -40,7 +42,9 @@ export async function settlePayment(
       })
       .where(eq(payments.id, payment.id))
       .returning();
-    if (outcome.status === 'succeeded') await applyPurchase(tx, payment, now, period);
+    if (outcome.status !== 'succeeded') return settled;
+    if (payment.status === 'canceled') await creditReplacedPayment(tx, payment);
+    else await applyPurchase(tx, payment, now, period);
     return settled;
   });
 }
@@ -62,6 +66,7 @@ async function applyPurchase(
     return;
   }
   if (!payment.tier) return;
+  await voidPendingPlanPayments(tx, payment.userId);
   if (period) {
     await startPlanPeriod(tx, {
       userId: payment.userId,
@@ -70,7 +75,7 @@ async function applyPurchase(
       periodEnd: period.end,
     });
   } else {
-    await applyPlanPayment(tx, payment.userId, payment.tier, payment.id, now);
+    await applyPlanPayment(tx, { ...payment, tier: payment.tier }, now);
   }
 }
 
@@ -81,30 +86,30 @@ async function applyPurchase(
  */
 async function applyPlanPayment(
   tx: DbOrTx,
-  userId: string,
-  tier: SubscriptionTier,
-  paymentId: string,
+  payment: Payment & { tier: SubscriptionTier },
   now: Date,
 ): Promise<void> {
+  const { userId, tier } = payment;
   const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
   if (!user) return;
   const inPaidPeriod =
     user.subscriptionTier !== 'free' && user.subscriptionEndsAt && user.subscriptionEndsAt > now;
   if (inPaidPeriod) {
+    // Only an upgrade is paid within a period: a lower tier waits for the period's end.
+    if (PLANS[tier].priceCents <= PLANS[user.subscriptionTier].priceCents) {
+      await creditReplacedPayment(tx, payment);
+      return;
+    }
     await tx
       .update(users)
       .set({ subscriptionTier: tier, pendingSubscriptionTier: null, subscriptionStatus: 'active' })
       .where(eq(users.id, userId));
-    const extra = PLANS[tier].credits - PLANS[user.subscriptionTier].credits;
-    if (extra > 0) {
-      await applyCreditChange(tx, {
-        userId,
-        delta: extra,
-        kind: 'plan_grant',
-        reason: `Upgrade to ${capitalised(tier)}: the plan's extra credits`,
-        idempotencyKey: `plan_upgrade:${paymentId}`,
-      });
-    }
+    await grantPlanCredits(tx, {
+      userId,
+      tier,
+      periodStart: user.cycleStartDate ?? now,
+      heldTier: user.subscriptionTier,
+    });
     return;
   }
   await startPlanPeriod(tx, { userId, tier, periodStart: now });
@@ -135,4 +140,38 @@ export async function startPlanPeriod(
       ),
     );
   await grantPlanCredits(tx, period);
+}
+
+/**
+ * A plan payment that the plan moved past before it was paid (voided, or a lower tier within a
+ * paid period): the card paid it all the same, so its amount comes as credits at the pack price
+ * rather than as a plan, once.
+ */
+async function creditReplacedPayment(tx: DbOrTx, payment: Payment): Promise<void> {
+  await applyCreditChange(tx, {
+    userId: payment.userId,
+    delta: Math.floor(payment.amountCents / CREDIT_PRICE_CENTS),
+    kind: 'pack_purchase',
+    reason: `${payment.description}, replaced before it was paid: its amount as credits`,
+    idempotencyKey: `replaced_plan_payment:${payment.id}`,
+  });
+}
+
+/**
+ * Voids the user's pending plan payments: once the plan changes or another plan is chosen, an
+ * older payment no longer describes what the user would get. Returns their provider ids.
+ */
+export async function voidPendingPlanPayments(tx: DbOrTx, userId: string): Promise<string[]> {
+  const voided = await tx
+    .update(payments)
+    .set({ status: 'canceled', updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(payments.userId, userId),
+        eq(payments.purpose, 'subscription'),
+        eq(payments.status, 'pending'),
+      ),
+    )
+    .returning({ providerPaymentId: payments.providerPaymentId });
+  return voided.map((row) => row.providerPaymentId);
 }

@@ -47,10 +47,17 @@ export const billingModule: FastifyPluginAsync<BillingDeps> = async (
     const providerPaymentId = testProvider.paymentOfSecret(body.clientSecret);
     if (!providerPaymentId) throw paymentNotFound();
     const [own] = await db
-      .select({ id: payments.id })
+      .select({ status: payments.status })
       .from(payments)
       .where(and(eq(payments.providerPaymentId, providerPaymentId), eq(payments.userId, user.id)));
     if (!own) throw paymentNotFound();
+    if (own.status === 'canceled') {
+      throw new AppError(
+        409,
+        'This payment was replaced by a newer plan choice, so nothing was charged.',
+        'PAYMENT_REPLACED',
+      );
+    }
     const card = testCardOutcome(body.cardNumber);
     if (!card)
       throw new AppError(400, `cardNumber: ${UNKNOWN_TEST_CARD_MESSAGE}`, 'VALIDATION_ERROR');

@@ -27,6 +27,8 @@ export interface PaymentProvider {
     tier: SubscriptionTier,
     expectedCents: number,
   ): Promise<{ providerPaymentId: string; clientSecret: string; amountCents: number }>;
+  /** Makes a payment that was started but not paid unpayable (a plan payment another replaced). */
+  voidPayment(providerPaymentId: string): Promise<void>;
   /** What the subscription renews as at the period's end: a tier, free (cancel), or null (as is). */
   setRenewalTier(user: PlanHolder, tier: SubscriptionTier | null): Promise<void>;
 }

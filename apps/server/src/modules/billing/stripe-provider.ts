@@ -139,6 +139,10 @@ export function createStripeProvider(config: StripeConfig, db: Db): StripeProvid
       await db.update(users).set({ stripeSubscriptionId: created.id }).where(eq(users.id, user.id));
       return invoicePayment(created.latest_invoice);
     },
+    async voidPayment(invoiceId) {
+      // A plan's payment is its invoice (an incomplete subscription's lapses with it).
+      await stripe.invoices.voidInvoice(invoiceId);
+    },
     async setRenewalTier(user, tier) {
       const subscriptionId = user.stripeSubscriptionId;
       if (!subscriptionId) return;

@@ -85,6 +85,24 @@ async function invoicePaid(db: Db, provider: StripeProvider, invoice: Stripe.Inv
     invoice.lines.data.find((l) => l.pricing?.price_details?.price) ?? invoice.lines.data[0];
   const price = line?.pricing?.price_details?.price;
   if (!invoice.id || !subscriptionId || !line || !price) return;
+  const upgrade = invoice.billing_reason === 'subscription_update';
+  const settle = (invoiceId: string) =>
+    settlePayment(
+      db,
+      invoiceId,
+      { status: 'succeeded' },
+      upgrade ? {} : { period: { start: at(line.period.start), end: at(line.period.end) } },
+    );
+  // An invoice the server asked for is settled as its payment says (one replaced by a newer plan
+  // choice, whose subscription is no longer the user's, too); a renewal's is recorded first.
+  const [asked] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(eq(payments.providerPaymentId, invoice.id));
+  if (asked) {
+    await settle(invoice.id);
+    return;
+  }
   const tier = await provider.tierOfPrice(typeof price === 'string' ? price : price.id);
   const [user] = await db
     .select({ id: users.id })
@@ -96,7 +114,6 @@ async function invoicePaid(db: Db, provider: StripeProvider, invoice: Stripe.Inv
       ),
     );
   if (!tier || !user) return;
-  const upgrade = invoice.billing_reason === 'subscription_update';
   await db
     .insert(payments)
     .values({
@@ -109,12 +126,7 @@ async function invoicePaid(db: Db, provider: StripeProvider, invoice: Stripe.Inv
       description: `${capitalised(tier)} plan${upgrade ? ' (prorated upgrade)' : ''}`,
     })
     .onConflictDoNothing({ target: payments.providerPaymentId });
-  await settlePayment(
-    db,
-    invoice.id,
-    { status: 'succeeded' },
-    upgrade ? {} : { period: { start: at(line.period.start), end: at(line.period.end) } },
-  );
+  await settle(invoice.id);
 }
 
 async function subscriptionChanged(

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.js';
 import { payments, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { capitalised } from '../credits/grants.js';
-import { startPlanPeriod } from './payments.js';
+import { startPlanPeriod, voidPendingPlanPayments } from './payments.js';
 import type { PaymentProvider, PlanHolder } from './provider.js';
 
 /** Stripe's smallest card charge in US dollars: a prorated upgrade never asks for less. */
@@ -101,6 +101,7 @@ export async function subscribe(
   }
   const started = await provider.startPlanPayment(user, tier, amount);
   amount = started.amountCents;
+  await replacePendingPlanPayments(db, provider, userId);
   await db.insert(payments).values({
     userId,
     provider: provider.name,
@@ -153,6 +154,17 @@ async function setPendingTier(
 ) {
   await provider.setRenewalTier(user, tier);
   await db.update(users).set({ pendingSubscriptionTier: tier }).where(eq(users.id, user.id));
+  await replacePendingPlanPayments(db, provider, user.id);
+}
+
+/**
+ * A new plan choice voids the older plan payments still open, here and at the provider so the card
+ * cannot pay them any more. One the provider would not void (paid in the meantime) is settled by
+ * its event like any other: as credits, see `settlePayment`.
+ */
+async function replacePendingPlanPayments(db: Db, provider: PaymentProvider, userId: string) {
+  const voided = await voidPendingPlanPayments(db, userId);
+  await Promise.allSettled(voided.map((id) => provider.voidPayment(id)));
 }
 
 /** A user whose paid plan has ended: free, nothing pending, no paid period. */
@@ -201,6 +213,7 @@ export async function renewDuePlans(db: Db, provider: PaymentProvider, now = new
         status: 'succeeded',
         description: `${capitalised(tier)} plan renewal`,
       });
+      await voidPendingPlanPayments(tx, id);
       await startPlanPeriod(tx, { userId: id, tier, periodStart });
     });
   }

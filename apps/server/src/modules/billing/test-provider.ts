@@ -40,6 +40,8 @@ export function createTestPaymentProvider(signingKey: string): PaymentProvider &
     },
     // The server keeps the pending tier and applies it at renewal.
     async setRenewalTier() {},
+    // A void payment is refused at its confirmation.
+    async voidPayment() {},
     paymentOfSecret(clientSecret) {
       const [id, signature] = clientSecret.split('_secret_');
       if (!id || !signature) return undefined;

@@ -1,5 +1,5 @@
 import { PLANS, type SubscriptionTier } from '@rasma/contract';
-import { and, eq, lte, notExists, sql } from 'drizzle-orm';
+import { and, eq, like, lte, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { creditLedger, users } from '../../db/schema.js';
 import { applyCreditChange, type DbOrTx } from './ledger.js';
@@ -55,18 +55,49 @@ export async function grantDueWeeklyCredits(db: Db, now = new Date()): Promise<n
   return granted;
 }
 
-/** A paid plan's credits for the period starting at `periodStart`: once per user and period. */
-export function grantPlanCredits(
+/**
+ * Brings a paid period's plan credits up to what `tier` gives a month: a new period's credits, or an
+ * upgrade's difference. Whatever the order of payments and events, a period's plan credits never
+ * pass those of the highest tier held in it: what the period was already granted counts, and so
+ * does the tier the user holds (`heldTier`: a plan set up without its grant, as by an administrator).
+ * Each tier's grant has its own key, so a repeated payment or event adds nothing.
+ */
+export async function grantPlanCredits(
   tx: DbOrTx,
-  grant: { userId: string; tier: SubscriptionTier; periodStart: Date },
+  grant: {
+    userId: string;
+    tier: SubscriptionTier;
+    periodStart: Date;
+    heldTier?: SubscriptionTier;
+  },
 ): Promise<boolean> {
-  const plan = PLANS[grant.tier];
+  const periodKey = `plan_grant:${grant.userId}:${grant.periodStart.toISOString()}`;
+  const [granted] = await tx
+    .select({ credits: sql<number>`coalesce(sum(${creditLedger.delta}), 0)::int` })
+    .from(creditLedger)
+    .where(
+      and(
+        eq(creditLedger.userId, grant.userId),
+        or(
+          eq(creditLedger.idempotencyKey, periodKey),
+          like(creditLedger.idempotencyKey, `${periodKey}:%`),
+        ),
+      ),
+    );
+  const already = granted?.credits ?? 0;
+  const held = grant.heldTier ? PLANS[grant.heldTier].credits : 0;
+  const delta = PLANS[grant.tier].credits - Math.max(already, held);
+  if (delta <= 0) return false;
+  const first = already === 0 && held === 0;
   return applyCreditChange(tx, {
     userId: grant.userId,
-    delta: plan.credits,
+    delta,
     kind: 'plan_grant',
-    reason: `${capitalised(grant.tier)} plan: monthly credits`,
-    idempotencyKey: `plan_grant:${grant.userId}:${grant.periodStart.toISOString()}`,
+    reason: first
+      ? `${capitalised(grant.tier)} plan: monthly credits`
+      : `Upgrade to ${capitalised(grant.tier)}: the plan's extra credits`,
+    // The period's first grant keeps the key it always had.
+    idempotencyKey: first ? periodKey : `${periodKey}:${grant.tier}`,
   });
 }
 
