@@ -95,6 +95,18 @@ describe('refunds', () => {
       message: 'Added 5 credits to refund.me@example.com',
       credits: 8,
     });
+    // The same key with another amount or reason is not a retry: it says so and adds nothing.
+    for (const other of [
+      { credits: 500, reason: body.reason },
+      { credits: 5, reason: 'Manual refund - 5 credits, again' },
+    ]) {
+      const reused = await refund(target.id, other, 'click-1');
+      expect(reused.status).toBe(409);
+      expect(await reused.json()).toEqual({
+        message: 'This Idempotency-Key was already used for a different refund: nothing was added.',
+        code: 'IDEMPOTENCY_KEY_REUSED',
+      });
+    }
 
     const ledger = await db()
       .select({ delta: creditLedger.delta, kind: creditLedger.kind, reason: creditLedger.reason })
