@@ -4,6 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsSalts, pageViewHourly, pageViews, pageViewVisitors } from '../src/db/schema.js';
 import { describeAgent } from '../src/modules/analytics/classify.js';
 import { ViewCeiling } from '../src/modules/analytics/flood.js';
+import {
+  VIEWS_PER_ADDRESS_MINUTE,
+  VISITORS_PER_ADDRESS_HOUR,
+} from '../src/modules/analytics/plugin.js';
 import { recordPageView } from '../src/modules/analytics/record.js';
 import { deleteOldPageViews } from '../src/modules/analytics/retention.js';
 import { websiteAnalytics } from '../src/modules/analytics/report.js';
@@ -279,6 +283,62 @@ describe('POST /api/analytics/page-view', () => {
     // Another visitor, here another browser on the same address, is counted as before.
     expect(await send(`${CHROME} Other`)).toBe(true);
     expect(await viewsOf('/flood')).toHaveLength(31);
+  });
+
+  it('counts a User-Agent flood from one address as that address, up to its ceilings; another address is counted', async () => {
+    // Behind a proxy, so the test can speak from several addresses.
+    const proxied = await startTestServer({ TRUST_PROXY: '1' });
+    try {
+      const from = (address: string, agent: string) =>
+        beacon(
+          JSON.stringify({ path: '/flood-agents' }),
+          { 'user-agent': agent, 'x-forwarded-for': address },
+          proxied,
+        );
+      for (let i = 0; i < 200; i++) await from('203.0.113.5', `${CHROME} build/${i}`);
+      const flooded = await viewsOf('/flood-agents', proxied);
+      expect(flooded).toHaveLength(VISITORS_PER_ADDRESS_HOUR);
+      expect(new Set(flooded.map((v) => v.visitorId)).size).toBe(VISITORS_PER_ADDRESS_HOUR);
+      // Past its views ceiling for the minute, the address's known visitors are not counted either.
+      expect(VIEWS_PER_ADDRESS_MINUTE).toBeLessThan(200);
+      expect(await (await from('203.0.113.5', `${CHROME} build/0`)).json()).toEqual({
+        recorded: false,
+      });
+
+      expect(await (await from('198.51.100.7', FIREFOX)).json()).toEqual({ recorded: true });
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('names only the browsers people use: anything else is Other', async () => {
+    await beacon(JSON.stringify({ path: '/agents' }), { 'user-agent': 'TopBrowser/9.9 (evil)' });
+    await beacon(JSON.stringify({ path: '/agents' }), { 'user-agent': FIREFOX });
+    expect((await viewsOf('/agents')).map((v) => v.browser).sort()).toEqual(['Firefox', 'Other']);
+  });
+
+  it('counts every spelling of a page as that page, and no spelling of the admin area', async () => {
+    for (const path of ['//admin', '/admin%2fusers', '/%61dmin/users', '///admin//users']) {
+      expect(await (await beacon(JSON.stringify({ path }))).json()).toEqual({ recorded: false });
+    }
+    await beacon(JSON.stringify({ path: '//spelled' }));
+    await beacon(JSON.stringify({ path: '/spel%6Ced' }));
+    expect(await viewsOf('/spelled')).toHaveLength(2);
+  });
+
+  it('refuses control characters in a beacon with a 400, encoded or not', async () => {
+    for (const body of [
+      { path: '/a\u0000b' },
+      { path: '/a%00b' },
+      { path: '/a\u001bb' },
+      { path: '/ok', referrer: 'https://example.org/\u0007' },
+    ]) {
+      const res = await beacon(JSON.stringify(body));
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({
+        message: expect.stringMatching(/control characters/) as unknown,
+      });
+    }
   });
 
   it('starts counting a visitor afresh once their minute is over', () => {

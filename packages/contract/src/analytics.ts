@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { isoDateSchema } from './common.js';
+import { isoDateSchema, plainTextSchema } from './common.js';
 import { ANALYTICS_LIMITS, ANALYTICS_RANGES, DEFAULT_ANALYTICS_RANGE } from './constants.js';
 
 /** What the web app reports on every route change (`navigator.sendBeacon`, a text/plain body). */
 export const pageViewRequestSchema = z.object({
-  path: z.string().startsWith('/').max(ANALYTICS_LIMITS.maxPathLength),
-  referrer: z.string().max(ANALYTICS_LIMITS.maxReferrerLength).optional(),
+  path: plainTextSchema.startsWith('/').max(ANALYTICS_LIMITS.maxPathLength),
+  referrer: plainTextSchema.max(ANALYTICS_LIMITS.maxReferrerLength).optional(),
 });
 export type PageViewRequest = z.infer<typeof pageViewRequestSchema>;
 

@@ -10,8 +10,45 @@ export const isBot = (userAgent: string) => userAgent.trim() === '' || BOT_AGENT
 /** The admin area's own pages are not the website's traffic. */
 export const isAdminPath = (path: string) => /^\/admin(\/|$)/i.test(path);
 
-/** The path alone: no query string or fragment (they may carry personal data). */
-export const cleanPath = (path: string) => path.replace(/[?#].*$/s, '') || '/';
+/**
+ * The path alone (no query string or fragment: they may carry personal data), percent-encoding
+ * decoded and repeated slashes folded, so every spelling of a page counts as that page (and
+ * `//admin` or `/admin%2fusers` as the admin area). Undefined when it decodes to control characters.
+ */
+export function cleanPath(path: string): string | undefined {
+  const bare = path.replace(/[?#].*$/s, '');
+  let decoded = bare;
+  try {
+    decoded = decodeURIComponent(bare);
+  } catch {
+    // Not valid percent-encoding: counted as it was sent.
+  }
+  if (/\p{Cc}/u.test(decoded)) return undefined;
+  return decoded.replace(/\/{2,}/g, '/') || '/';
+}
+
+/** The browsers people use, as Bowser names them; any other name is `Other`. */
+const KNOWN_BROWSERS = new Set([
+  'Amazon Silk',
+  'Android Browser',
+  'Brave',
+  'Chrome',
+  'Chromium',
+  'DuckDuckGo',
+  'Firefox',
+  'Focus',
+  'Internet Explorer',
+  'Microsoft Edge',
+  'NAVER Whale Browser',
+  'Opera',
+  'QQ Browser',
+  'Safari',
+  'Samsung Internet for Android',
+  'UC Browser',
+  'Vivaldi',
+  'WeChat',
+  'Yandex Browser',
+]);
 
 export interface Agent {
   device: 'Desktop' | 'Mobile' | 'Tablet';
@@ -22,7 +59,8 @@ export function describeAgent(userAgent: string): Agent {
   const parsed = Bowser.parse(userAgent);
   const type = parsed.platform.type;
   const device = type === 'mobile' ? 'Mobile' : type === 'tablet' ? 'Tablet' : 'Desktop';
-  return { device, browser: parsed.browser.name || 'Other' };
+  const name = parsed.browser.name;
+  return { device, browser: name && KNOWN_BROWSERS.has(name) ? name : 'Other' };
 }
 
 /** A country code from the trusted proxy's header; anything else (none, `XX`, Tor's `T1`) is null. */

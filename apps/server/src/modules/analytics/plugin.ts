@@ -1,6 +1,7 @@
 import { api } from '@rasma/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { AppError } from '../../errors.js';
 import { route } from '../../http/route.js';
 import {
   cleanPath,
@@ -10,7 +11,7 @@ import {
   isBot,
   referrerHost,
 } from './classify.js';
-import { ViewCeiling } from './flood.js';
+import { ViewCeiling, VisitorCeiling } from './flood.js';
 import { recordPageView } from './record.js';
 import { deleteOldPageViews } from './retention.js';
 import { VisitorIds } from './visitor.js';
@@ -27,6 +28,12 @@ export interface AnalyticsModuleOptions {
 const BEACON_BODY_LIMIT = 4096;
 /** Views counted per visitor and minute: one every two seconds, for a whole minute. */
 const VIEWS_PER_VISITOR_MINUTE = 30;
+/**
+ * Per client address, which an office or a mobile carrier shares between many people: views a
+ * minute (four busy visitors' worth) and different visitors an hour.
+ */
+export const VIEWS_PER_ADDRESS_MINUTE = 120;
+export const VISITORS_PER_ADDRESS_HOUR = 50;
 
 /** First-party, cookieless page-view collection. Prefix `/api`. */
 export const analyticsModule: FastifyPluginAsync<AnalyticsModuleOptions> = async (
@@ -35,7 +42,9 @@ export const analyticsModule: FastifyPluginAsync<AnalyticsModuleOptions> = async
 ) => {
   // Each new day's salt also clears the single views no report reads any more.
   const visitors = new VisitorIds(db, (day) => deleteOldPageViews(db, day));
-  const ceiling = new ViewCeiling(VIEWS_PER_VISITOR_MINUTE, 60_000);
+  const perVisitor = new ViewCeiling(VIEWS_PER_VISITOR_MINUTE, 60_000);
+  const perAddress = new ViewCeiling(VIEWS_PER_ADDRESS_MINUTE, 60_000);
+  const visitorsPerAddress = new VisitorCeiling(VISITORS_PER_ADDRESS_HOUR, 3_600_000);
   // `navigator.sendBeacon` sends a string as text/plain; here (this plugin only) it is JSON.
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser(
@@ -47,10 +56,18 @@ export const analyticsModule: FastifyPluginAsync<AnalyticsModuleOptions> = async
   route(app, api.pageView, async ({ body, request }) => {
     const userAgent = request.headers['user-agent'] ?? '';
     const path = cleanPath(body.path);
+    if (path === undefined) {
+      throw new AppError(400, 'path: Text must not contain control characters', 'VALIDATION_ERROR');
+    }
     if (isBot(userAgent) || isAdminPath(path)) return { recorded: false };
     const at = new Date();
     const visitorId = await visitors.visitorId(at, request.ip, userAgent);
-    if (!ceiling.allows(visitorId, at.getTime())) return { recorded: false };
+    const now = at.getTime();
+    const counted =
+      perVisitor.allows(visitorId, now) &&
+      perAddress.allows(request.ip, now) &&
+      visitorsPerAddress.allows(request.ip, visitorId, now);
+    if (!counted) return { recorded: false };
     await recordPageView(
       db,
       {
