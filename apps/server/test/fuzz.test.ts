@@ -1,5 +1,6 @@
 import { api, type Endpoint } from '@rasma/contract';
 import fc from 'fast-check';
+import sharp from 'sharp';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser } from './support/factories.js';
@@ -7,7 +8,9 @@ import { startTestServer, type TestServer } from './support/test-server.js';
 
 let server: TestServer;
 let cookie = '';
+let png: Buffer;
 beforeAll(async () => {
+  png = await PNG;
   server = await startTestServer();
   ({ cookie } = await createSignedInUser(server.database.db));
 });
@@ -15,6 +18,13 @@ afterAll(() => server.close());
 
 /** What a hostile client slips into a string: control characters, a lone surrogate, a path... */
 const HOSTILE_FRAGMENTS = ['\u0000', '\u001b[2J', '\ud800', '../../etc/passwd'];
+/** Path parameters of the right shape that are not what they look like (the database's uuid). */
+const LOOKALIKE_PARAMS = [
+  '000000000000000000000000000000000000.jpg',
+  '------------------------------------.jpg',
+  'ffffffff-ffff-ffff-ffff-ffffffffffff.jpg',
+  '00000000-0000-0000-0000-00000000000g',
+];
 const hostileFragment = fc.constantFrom(...HOSTILE_FRAGMENTS);
 const hostileString = fc.oneof(
   fc.string(),
@@ -36,15 +46,36 @@ const hostileJson = fc.oneof(
 
 interface Body {
   contentType: string;
-  body: string;
+  body: string | Uint8Array;
 }
-const multipart = hostileString.map((value): Body => {
-  const boundary = 'fuzzboundary';
-  return {
-    contentType: `multipart/form-data; boundary=${boundary}`,
-    body: `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="x.png"\r\n\r\n${value}\r\n--${boundary}--\r\n`,
-  };
+const BOUNDARY = 'fuzzboundary';
+const multipartOf = (parts: Array<{ head: string; content: string | Uint8Array }>): Body => ({
+  contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+  body: Buffer.concat([
+    ...parts.flatMap(({ head, content }) => [
+      Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; ${head}\r\n\r\n`),
+      Buffer.from(content),
+      Buffer.from('\r\n'),
+    ]),
+    Buffer.from(`--${BOUNDARY}--\r\n`),
+  ]),
 });
+const multipart = hostileString.map((value) =>
+  multipartOf([{ head: 'name="image"; filename="x.png"', content: value }]),
+);
+/** A real picture under a hostile file name, with settings that pass: the name reaches the handler. */
+const PNG = sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
+  .png()
+  .toBuffer();
+type Example = [Record<string, string>, Body, string, boolean];
+const upload = (fileName: string, note: string) =>
+  multipartOf([
+    { head: `name="image"; filename="${fileName.replaceAll('"', '')}"`, content: png },
+    { head: 'name="blobData"', content: '{}' },
+    { head: 'name="globalThreshold"', content: '128' },
+    { head: 'name="note"', content: note },
+  ]);
+const namedUpload = fc.tuple(hostileString, fc.string()).map(([name, text]) => ({ name, text }));
 const bodies: fc.Arbitrary<Body> = fc.oneof(
   hostileJson.map((body) => ({ contentType: 'application/json', body })),
   hostileJson.map((body) => ({ contentType: 'text/plain', body })),
@@ -75,6 +106,8 @@ function shapedJson(e: Endpoint): fc.Arbitrary<string> {
   if (fields.length === 0) return hostileJson;
   const value = fc.oneof(
     { arbitrary: hostileString, weight: 4 },
+    // Past a "starts with /" rule, such as a beacon's path.
+    hostileString.map((text) => `/${text}`),
     fc.double(),
     fc.integer(),
     fc.jsonValue(),
@@ -95,8 +128,9 @@ describe('hostile input on every endpoint', () => {
           fc.oneof(
             bodies,
             shapedJson(e).map((body) => ({ contentType: 'application/json', body })),
+            namedUpload.map(({ name, text }) => upload(name, text)),
           ),
-          hostileString,
+          fc.oneof(hostileString, fc.constantFrom(...LOOKALIKE_PARAMS)),
           fc.boolean(),
           async (query, { contentType, body }, param, signedIn) => {
             const pathname = e.path.replace(/:\w+/g, () => encodeSegment(param));
@@ -118,17 +152,26 @@ describe('hostile input on every endpoint', () => {
         {
           numRuns: 100,
           // Always tried first: each field alone holding each hostile fragment.
-          examples: bodyFields(e).flatMap((field) =>
-            HOSTILE_FRAGMENTS.map((fragment): [Record<string, string>, Body, string, boolean] => [
+          examples: [
+            ...bodyFields(e).flatMap((field) =>
+              HOSTILE_FRAGMENTS.map((fragment): Example => [
+                {},
+                {
+                  contentType: 'application/json',
+                  body: JSON.stringify({ [field]: `a${fragment}b` }),
+                },
+                'x',
+                false,
+              ]),
+            ),
+            // A picture whose file name holds each fragment, from a signed-in user.
+            ...HOSTILE_FRAGMENTS.map((fragment): Example => [
               {},
-              {
-                contentType: 'application/json',
-                body: JSON.stringify({ [field]: `a${fragment}b` }),
-              },
+              upload(`a${fragment}b.png`, ''),
               'x',
-              false,
+              true,
             ]),
-          ),
+          ],
         },
       );
     },

@@ -145,6 +145,27 @@ describe('a bad upload', () => {
     await expectNothingLeft();
   });
 
+  it.each([
+    ['a NUL', 'a\u0000b.png'],
+    ['an escape', '\u001b[2Jpicture.png'],
+    ['a tab', 'my\tpicture.png'],
+  ])('whose file name holds %s is a 400 that says so, leaving nothing', async (_name, fileName) => {
+    const res = await create(form(await png(), fileName));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      message: 'image: Text must not contain control characters',
+    });
+    await expectNothingLeft();
+  });
+
+  it('asks for a thumbnail by a name of the right shape that is no video id: a 400', async () => {
+    for (const name of ['000000000000000000000000000000000000.jpg', '-'.repeat(36) + '.jpg']) {
+      const res = await server.request(`/api/thumbnails/${name}`, { headers: { cookie } });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ message: 'name: Not a thumbnail name' });
+    }
+  });
+
   it('without an image is a 400', async () => {
     const body = new FormData();
     body.set('blobData', '{}');

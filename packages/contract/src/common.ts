@@ -37,6 +37,11 @@ export const plainTextSchema = z
   .string()
   .refine((text) => !CONTROL_CHARACTERS.test(text), 'Text must not contain control characters');
 
+/** One line from a person (a file name, which becomes a title): no control characters at all. */
+export const singleLineTextSchema = z
+  .string()
+  .refine((text) => !/\p{Cc}/u.test(text), 'Text must not contain control characters');
+
 /** A positive page number from a query string (`?page=2`), default 1. */
 export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),

@@ -82,7 +82,12 @@ export type Video = z.infer<typeof videoSchema>;
 /** A video, a thumbnail or a progress stream by id. */
 export const videoIdParamsSchema = z.object({ id: z.uuid('Not a video id') });
 export const thumbnailParamsSchema = z.object({
-  name: z.string().regex(/^[0-9a-f-]{36}\.jpg$/, 'Not a thumbnail name'),
+  name: z
+    .string()
+    .regex(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.jpg$/,
+      'Not a thumbnail name',
+    ),
 });
 export const userIdParamsSchema = z.object({ userId: z.uuid('Not a user id') });
 /** Videos per library page. */

@@ -20,11 +20,17 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** The real server on a random loopback port with a fresh database and data dir. */
+/**
+ * The real server on a random loopback port with a fresh database and data dir. Closing it fails
+ * when it answered any request with a 500 (no input may reach one), unless the test causes them on
+ * purpose (`allowInternalErrors`, e.g. by stopping the database under it).
+ */
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { logStream?: NodeJS.WritableStream } = {},
+  options: { logStream?: NodeJS.WritableStream; allowInternalErrors?: boolean } = {},
 ): Promise<TestServer> {
+  const { allowInternalErrors = false, ...appOptions } = options;
+  const internalErrors: string[] = [];
   const postgres = await freshPostgresDatabase();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'rasma-test-'));
   let database: Database | undefined;
@@ -58,7 +64,10 @@ export async function startTestServer(
     });
     const opened = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
     database = opened;
-    const started = await buildApp({ config, database: opened, ...options });
+    const started = await buildApp({ config, database: opened, ...appOptions });
+    started.addHook('onResponse', async (request, reply) => {
+      if (reply.statusCode === 500) internalErrors.push(`${request.method} ${request.url}`);
+    });
     app = started;
     const address = await started.listen({ host: '127.0.0.1', port: Number(env.PORT ?? 0) });
     return {
@@ -69,7 +78,12 @@ export async function startTestServer(
       dataDir,
       request: (pathname, init) => fetch(new URL(pathname, address), init),
       stopDatabase,
-      close: tearDown,
+      close: async () => {
+        await tearDown();
+        if (internalErrors.length > 0 && !allowInternalErrors && !databaseStopped) {
+          throw new Error(`The server answered 500 to: ${internalErrors.join(', ')}`);
+        }
+      },
     };
   } catch (err) {
     // A server that did not start leaves nothing behind either.

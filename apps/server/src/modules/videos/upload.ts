@@ -1,5 +1,6 @@
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
+import { singleLineTextSchema } from '@rasma/contract';
 import type { ZodType } from 'zod';
 import { AppError, parseInput } from '../../errors.js';
 import { MAX_UPLOAD_BYTES } from '../images/image-file.js';
@@ -29,7 +30,9 @@ export async function readUpload(request: FastifyRequest): Promise<Upload> {
   for await (const part of request.parts()) {
     if (part.type === 'file') {
       const bytes = await part.toBuffer();
-      if (part.fieldname === 'image') image = { bytes, fileName: part.filename };
+      if (part.fieldname === 'image') {
+        image = { bytes, fileName: parseInput(singleLineTextSchema, part.filename, 'image') };
+      }
     } else if (part.valueTruncated) {
       throw new AppError(413, `${part.fieldname}: too large`, 'FIELD_TOO_LARGE');
     } else if (typeof part.value === 'string') {
