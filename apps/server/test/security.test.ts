@@ -2,7 +2,7 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contactMessages } from '../src/db/schema.js';
 import { registerErrorHandling } from '../src/errors.js';
 import { cookieFrom, postJson } from './support/http.js';
@@ -85,6 +85,26 @@ describe('e-mail addresses', () => {
     expect(logs).toContain('mail sent over SMTP');
     expect(logs).toContain(`"s***@example.test"`);
     expect(logs).not.toContain(email);
+  });
+
+  it('never logs a full address from an admin lookup path, encoded or not', async () => {
+    // Every request's path is logged, whoever sends it.
+    const admin = await signIn(newEmail());
+    const looked = `looked.up-${Date.now()}@example.test`;
+    for (const spelling of [encodeURIComponent(looked), looked]) {
+      await server.request(`/api/admin/user/${spelling}`, { headers: { cookie: admin } });
+    }
+    expect(logs).toContain('"/api/admin/user/l***@example.test"');
+    expect(logs).not.toContain(looked);
+    expect(logs).not.toContain(encodeURIComponent(looked));
+  });
+
+  it('never logs what a contact message says', async () => {
+    const words = `My private words ${Date.now()}`;
+    const res = await postJson(server, '/api/contact', { message: `${words}\nmore` });
+    expect(res.status).toBe(201);
+    await vi.waitFor(() => expect(logs).toContain('"kind":"contact form"'));
+    expect(logs).not.toContain(words);
   });
 });
 

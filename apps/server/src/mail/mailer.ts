@@ -9,6 +9,8 @@ export interface MailMessage {
   /** Where replies go (the contact form's sender), when not to the sender address. */
   replyTo?: string;
   subject: string;
+  /** What the mail is, for the log: never its subject or text (they can carry a person's words). */
+  kind: string;
   text: string;
   html: string;
 }
@@ -20,7 +22,7 @@ export interface Mailer {
 
 /**
  * Sends over SMTP when `smtpUrl` is set; otherwise writes each message to `outboxDir` as an .eml
- * file, so the product runs on one machine with no set-up. Only the subject and the masked
+ * file, so the product runs on one machine with no set-up. Only the mail's kind and the masked
  * recipient are logged.
  */
 export function createMailer(options: {
@@ -31,7 +33,7 @@ export function createMailer(options: {
 }): Mailer {
   const { smtpUrl, from, outboxDir, log } = options;
   // The recipient as an address object: the mailer never parses a display name out of it.
-  const envelope = (message: MailMessage) => ({
+  const envelope = ({ kind: _kind, ...message }: MailMessage) => ({
     from,
     ...message,
     to: { name: '', address: message.to },
@@ -41,7 +43,7 @@ export function createMailer(options: {
     return {
       async send(message) {
         await transport.sendMail(envelope(message));
-        log.info({ to: maskEmail(message.to), subject: message.subject }, 'mail sent over SMTP');
+        log.info({ to: maskEmail(message.to), kind: message.kind }, 'mail sent over SMTP');
       },
       close: () => transport.close(),
     };
@@ -62,7 +64,7 @@ export function createMailer(options: {
       // The message holds a sign-in code: for the server's user only.
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
       log.info(
-        { to: maskEmail(message.to), subject: message.subject, file },
+        { to: maskEmail(message.to), kind: message.kind, file },
         'mail written to the outbox',
       );
     },

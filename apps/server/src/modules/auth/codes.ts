@@ -73,6 +73,7 @@ export async function sendVerificationCode(
 function verificationMail(to: string, code: string) {
   return {
     to,
+    kind: 'sign-in code',
     subject: 'Your Rasma sign-in code',
     text: `Your Rasma sign-in code is ${code}\n\nIt expires in 10 minutes. If you did not ask for it, ignore this e-mail.\n`,
     html: `<p>Your Rasma sign-in code is</p><p style="font-size:28px;font-weight:bold;letter-spacing:6px">${code}</p><p>It expires in 10 minutes. If you did not ask for it, ignore this e-mail.</p>`,

@@ -67,6 +67,7 @@ function supportMail(
   return {
     to,
     ...(email ? { replyTo: email } : {}),
+    kind: 'contact form',
     subject: `Contact form: ${firstLine.slice(0, 60)}`,
     text: `From: ${from.join(', ')}\n\n${message}\n`,
     html: `<p>From: ${escapeHtml(from.join(', '))}</p><p style="white-space:pre-wrap">${escapeHtml(message)}</p>`,
