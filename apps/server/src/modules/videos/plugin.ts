@@ -7,6 +7,7 @@ import { AppError } from '../../errors.js';
 import { route } from '../../http/route.js';
 import type { JobQueue } from '../../queue/queue.js';
 import type { Storage } from '../../storage/storage.js';
+import { SESSION_COOKIE } from '../auth/plugin.js';
 import { normalizeImage } from '../images/image-file.js';
 import { previewOutlineImage } from './preview.js';
 import { createPreviewThread } from './preview-thread.js';
@@ -20,7 +21,7 @@ import {
   progressEvent,
   toVideo,
 } from './service.js';
-import { openProgressStream } from './progress-stream.js';
+import { openProgressStream, type OpenStreams } from './progress-stream.js';
 import { sendFile } from './send-file.js';
 import { parseJsonField, readUpload } from './upload.js';
 
@@ -73,11 +74,22 @@ export const videosModule: FastifyPluginAsync<VideosModuleOptions> = async (app,
 
   route(app, api.videos, ({ user, query }) => listVideos(db, user.id, query.page));
 
+  const streams: OpenStreams = new Map();
   route(app, api.videoProgress, async ({ user, params, request, reply }) => {
     if (params.userId !== user.id) {
       throw new AppError(403, 'You can only follow your own videos.', 'FORBIDDEN');
     }
-    return openProgressStream({ db, progress, userId: user.id, request, reply });
+    const token = request.cookies[SESSION_COOKIE] ?? '';
+    const signedIn = async () => (await app.sessions.findUser(token)) !== undefined;
+    return openProgressStream({
+      db,
+      progress,
+      userId: user.id,
+      signedIn,
+      streams,
+      request,
+      reply,
+    });
   });
 
   const serveVideo = async (

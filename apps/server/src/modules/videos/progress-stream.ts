@@ -11,6 +11,16 @@ const HEARTBEAT_MS = 15_000;
 const RETRY_MS = 2_000;
 /** Videos finished this recently are sent on connect, so a client that was away sees the end. */
 const CATCH_UP_MS = 10 * 60 * 1000;
+/**
+ * How often a stream checks that its session still stands: a sign-out ends the stream within this
+ * (plus the session cache's few seconds when it was signed out by another server process).
+ */
+const SESSION_CHECK_MS = 2_000;
+/** Open streams per user in this process: a newer one closes the oldest (tabs left open). */
+export const MAX_STREAMS_PER_USER = 8;
+
+/** Each user's open streams in this server, oldest first, as the functions that end them. */
+export type OpenStreams = Map<string, Array<() => void>>;
 
 /**
  * A server-sent event stream of the user's progress events. On (re)connect it first sends the state
@@ -22,12 +32,17 @@ export async function openProgressStream({
   db,
   progress,
   userId,
+  signedIn,
+  streams,
   request,
   reply,
 }: {
   db: Db;
   progress: ProgressBus;
   userId: string;
+  streams: OpenStreams;
+  /** Whether the request's session still stands: the stream ends when it does not. */
+  signedIn: () => Promise<boolean>;
   request: FastifyRequest;
   reply: FastifyReply;
 }): Promise<FastifyReply> {
@@ -45,8 +60,7 @@ export async function openProgressStream({
     } catch (err) {
       // Closed, the stream is opened again by the browser in RETRY_MS and catches up then.
       request.log.warn({ err }, 'progress stream: catch-up failed, closing it');
-      stop();
-      reply.raw.end();
+      end();
       return;
     } finally {
       catchUps--;
@@ -70,10 +84,29 @@ export async function openProgressStream({
   });
   reply.raw.write(`retry: ${RETRY_MS}\n\n`);
   const heartbeat = setInterval(() => reply.raw.write(': heartbeat\n\n'), HEARTBEAT_MS);
+  const sessionCheck = setInterval(() => {
+    signedIn().then(
+      (still) => still || end(),
+      () => undefined, // The database is away: the next check decides.
+    );
+  }, SESSION_CHECK_MS);
+  const mine = streams.get(userId) ?? [];
+  streams.set(userId, mine);
   const stop = () => {
     clearInterval(heartbeat);
+    clearInterval(sessionCheck);
     unsubscribe();
+    const at = mine.indexOf(end);
+    if (at >= 0) mine.splice(at, 1);
+    if (mine.length === 0) streams.delete(userId);
   };
+  /** Ends the stream from this side (the browser's EventSource reconnects unless signed out). */
+  function end() {
+    stop();
+    reply.raw.end();
+  }
+  mine.push(end);
+  while (mine.length > MAX_STREAMS_PER_USER) mine[0]?.();
   request.raw.on('close', stop);
   await catchUp();
   return reply;
