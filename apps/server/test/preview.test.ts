@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { ZONE_LIMITS } from '@rasma/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser } from './support/factories.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
@@ -78,4 +79,65 @@ describe('POST /api/preview-outline', () => {
     // On the request thread, one gap would be the whole outline: most of the preview's time.
     expect(longestGap).toBeLessThan(ms / 3);
   });
+
+  it("answers only the newest of a person's previews still waiting: the one it replaced is a 409", async () => {
+    const sent = [0, 1, 2].map(async () => {
+      const res = await preview(previewForm({ globalThreshold: '128' }));
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    });
+    const [first, replaced, newest] = await Promise.all(sent);
+    expect(first!.status).toBe(200);
+    expect(replaced).toEqual({
+      status: 409,
+      body: { message: 'A newer preview replaced this one.', code: 'PREVIEW_REPLACED' },
+    });
+    expect(newest!.status).toBe(200);
+  });
+
+  it("keeps another person's small preview quick while one person sends a burst of the heaviest", async () => {
+    const heavyZones = JSON.stringify(
+      [1, 2, 3, 4].map((seed) => {
+        let state = seed;
+        const next = () => (state = (state * 1103515245 + 12345) % 2147483648) % 1600;
+        return {
+          points: Array.from({ length: ZONE_LIMITS.maxPointsPerZone }, () => ({
+            x: next(),
+            y: next() % 1200,
+          })),
+          brushSize: ZONE_LIMITS.maxBrushSize,
+          fillLevel: 50,
+        };
+      }),
+    );
+    const burst = Array.from({ length: 3 }, async () => {
+      const answer = await preview(
+        previewForm({ globalThreshold: '128', maskDetails: heavyZones }),
+      );
+      return { status: answer.status, body: (await answer.json()) as Record<string, unknown> };
+    });
+    // Their uploads (7 MB each) reach the server first.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const other = await createSignedInUser(server.database.db);
+    const small = new FormData();
+    small.set('image', new Blob([new Uint8Array(await tinyPng())], { type: 'image/png' }), 's.png');
+    small.set('globalThreshold', '128');
+    const started = performance.now();
+    const res = await preview(small, { cookie: other.cookie });
+    const waited = performance.now() - started;
+    expect(res.status).toBe(200);
+    await res.arrayBuffer();
+    // Behind at most the burst's preview under way and its newest: seconds, not minutes.
+    expect(waited).toBeLessThan(30_000);
+    // The newest of the burst is drawn; those it replaced while they waited say so.
+    const answers = await Promise.all(burst);
+    expect(answers.some((a) => a.status === 200)).toBe(true);
+    for (const { status, body } of answers) {
+      if (status !== 200) expect(body).toMatchObject({ code: 'PREVIEW_REPLACED' });
+    }
+  });
 });
+
+const tinyPng = () =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: '#fff' } })
+    .png()
+    .toBuffer();

@@ -22,14 +22,13 @@ export interface TestServer {
 
 /**
  * The real server on a random loopback port with a fresh database and data dir. Closing it fails
- * when it answered any request with a 500 (no input may reach one), unless the test causes them on
- * purpose (`allowInternalErrors`, e.g. by stopping the database under it).
+ * when it answered any request with a 500 (no input may reach one), unless the test stopped the
+ * database under it.
  */
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { logStream?: NodeJS.WritableStream; allowInternalErrors?: boolean } = {},
+  options: { logStream?: NodeJS.WritableStream } = {},
 ): Promise<TestServer> {
-  const { allowInternalErrors = false, ...appOptions } = options;
   const internalErrors: string[] = [];
   const postgres = await freshPostgresDatabase();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'rasma-test-'));
@@ -64,7 +63,7 @@ export async function startTestServer(
     });
     const opened = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
     database = opened;
-    const started = await buildApp({ config, database: opened, ...appOptions });
+    const started = await buildApp({ config, database: opened, ...options });
     started.addHook('onResponse', async (request, reply) => {
       if (reply.statusCode === 500) internalErrors.push(`${request.method} ${request.url}`);
     });
@@ -80,7 +79,7 @@ export async function startTestServer(
       stopDatabase,
       close: async () => {
         await tearDown();
-        if (internalErrors.length > 0 && !allowInternalErrors && !databaseStopped) {
+        if (internalErrors.length > 0 && !databaseStopped) {
           throw new Error(`The server answered 500 to: ${internalErrors.join(', ')}`);
         }
       },

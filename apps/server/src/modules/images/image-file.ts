@@ -38,6 +38,8 @@ export interface StoredImage {
   extension: string;
   width: number;
   height: number;
+  /** This image's width over the upload's (upright): below 1 when it was shrunk to fit. */
+  scale: number;
 }
 
 const detectKind = (bytes: Buffer) =>
@@ -49,8 +51,9 @@ const detectKind = (bytes: Buffer) =>
  * Turns uploaded bytes into the image we keep: the type decided from the bytes (JPEG, PNG, WebP, or a
  * GIF's first frame), refused over 50 megapixels from the header before any pixel is decoded, turned
  * upright by its EXIF orientation and re-encoded without metadata (no location or camera data kept).
+ * With `fitWithin`, shrunk to that long side as it is decoded (a preview needs no more).
  */
-export async function normalizeImage(bytes: Buffer): Promise<StoredImage> {
+export async function normalizeImage(bytes: Buffer, fitWithin?: number): Promise<StoredImage> {
   if (bytes.length === 0) throw new AppError(400, 'The file is empty.', 'EMPTY_FILE');
   const kind = detectKind(bytes);
   if (!kind) {
@@ -61,17 +64,26 @@ export async function normalizeImage(bytes: Buffer): Promise<StoredImage> {
     );
   }
   try {
-    await probeImage(bytes);
-    const pipeline = sharp(bytes, {
+    const upright = await probeImage(bytes);
+    let pipeline = sharp(bytes, {
       limitInputPixels: MAX_INPUT_PIXELS,
       // A cut-off file is refused, not kept with grey rows at its bottom.
       failOn: 'truncated',
       pages: 1,
     }).rotate();
+    if (fitWithin) {
+      pipeline = pipeline.resize(fitWithin, fitWithin, { fit: 'inside', withoutEnlargement: true });
+    }
     const { data, info } = await pipeline
       .toFormat(kind.storedAs, { quality: 92 })
       .toBuffer({ resolveWithObject: true });
-    return { data, ...STORED_FORMATS[kind.storedAs], width: info.width, height: info.height };
+    return {
+      data,
+      ...STORED_FORMATS[kind.storedAs],
+      width: info.width,
+      height: info.height,
+      scale: info.width / upright.width,
+    };
   } catch (error) {
     throw toUploadError(error);
   }

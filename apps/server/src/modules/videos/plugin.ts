@@ -9,7 +9,8 @@ import type { JobQueue } from '../../queue/queue.js';
 import type { Storage } from '../../storage/storage.js';
 import { SESSION_COOKIE } from '../auth/plugin.js';
 import { normalizeImage } from '../images/image-file.js';
-import { previewOutlineImage } from './preview.js';
+import { PREVIEW_LONG_SIDE, parsePreviewFields, previewOutlineImage } from './preview.js';
+import { createPreviewQueue } from './preview-queue.js';
 import { createPreviewThread } from './preview-thread.js';
 import type { ProgressBus } from './progress.js';
 import {
@@ -66,10 +67,15 @@ export const videosModule: FastifyPluginAsync<VideosModuleOptions> = async (app,
 
   const previews = createPreviewThread();
   app.addHook('onClose', () => previews.close());
-  route(app, api.previewOutline, async ({ request }) => {
+  const previewQueue = createPreviewQueue();
+  route(app, api.previewOutline, async ({ user, request }) => {
     const upload = await readUpload(request);
-    const image = await normalizeImage(upload.image.bytes);
-    return { success: true, image: await previewOutlineImage(image, upload.fields, previews) };
+    const settings = parsePreviewFields(upload.fields);
+    const outline = await previewQueue.submit(user.id, async () => {
+      const image = await normalizeImage(upload.image.bytes, PREVIEW_LONG_SIDE);
+      return previewOutlineImage(image, settings, image.scale, previews);
+    });
+    return { success: true, image: outline };
   });
 
   route(app, api.videos, ({ user, query }) => listVideos(db, user.id, query.page));

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '@/hooks/use-toast';
 import { apiUpload } from '@/lib/api-client';
+import { ApiError } from '@/lib/http';
 import { api } from '@/lib/contract';
 import { imageForm, previewFields } from '../generate/video-form';
 import type { Zone } from '../zones/zone';
@@ -21,7 +22,9 @@ export function useOutlinePreview() {
       if (!answer.success || !answer.image) throw new Error('the preview came back empty');
       return answer.image;
     },
-    onError: () =>
+    onError: (error) =>
+      // Asked again before it came: the newer preview answers instead.
+      !(error instanceof ApiError && error.code === 'PREVIEW_REPLACED') &&
       toast({
         title: 'Preview Generation Failed',
         description: 'Failed to generate preview outline. Please try again.',
