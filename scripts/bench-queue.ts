@@ -16,10 +16,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { promisify } from 'node:util';
-import { MAX_WAITING_VIDEOS_PER_USER, ZONE_LIMITS } from '@rasma/contract';
+import { MAX_WAITING_VIDEOS_PER_USER } from '@rasma/contract';
 import pg from 'pg';
 import sharp from 'sharp';
-import { markdownTable, signIn, startServer, startWorker, stop } from './bench-support.js';
+import {
+  heaviestZones,
+  markdownTable,
+  signIn,
+  startServer,
+  startWorker,
+  stop,
+} from './bench-support.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const SAMPLE = path.join(repoRoot, 'apps/web/public/samples/warrior-scene.webp');
@@ -131,7 +138,7 @@ async function isolation(image: string, dataDir: string) {
     const plain = await timeVideo({ drawingTime: HEAVY_DRAWING_TIME });
     const zones = await timeVideo({
       drawingTime: HEAVY_DRAWING_TIME,
-      strokeMasks: heaviestZones(),
+      strokeMasks: heaviestZones(1920, 1080),
     });
 
     const busy = await signIn(server.url, dataDir);
@@ -170,17 +177,6 @@ async function subscribe(url: string, cookie: string, tier: string) {
   };
   const { clientSecret } = await call('/api/subscribe', { tier });
   await call('/api/payments/test/confirm', { clientSecret, cardNumber: '4242424242424242' });
-}
-
-/** Four zones of the most points a zone may have, scattered, with the widest brush. */
-function heaviestZones() {
-  let state = 1;
-  const next = () => (state = (state * 1103515245 + 12345) % 2147483648) % 1000;
-  return [1, 2, 3, 4].map((n) => ({
-    id: `zone-${n}`,
-    brushSize: ZONE_LIMITS.maxBrushSize,
-    points: Array.from({ length: ZONE_LIMITS.maxPointsPerZone }, () => ({ x: next(), y: next() })),
-  }));
 }
 
 /** Resolves once these videos (on the library's first page) are done; a failed one is an error. */

@@ -7,6 +7,7 @@ import { mkdir, readdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import { ZONE_LIMITS } from '@rasma/contract';
 
 export const HOST = '127.0.0.1';
 /** Time for start-up garbage to be collected before the idle memory is read. */
@@ -161,4 +162,22 @@ export function startWorker(dataDir: string, databaseUrl: string): ChildProcess 
       LOG_LEVEL: 'warn',
     },
   });
+}
+
+/**
+ * The heaviest Special Zones a payload may carry: four zones of the most points a zone may have,
+ * scattered over a `width` x `height` picture, with the widest brush.
+ */
+export function heaviestZones(width: number, height: number) {
+  let state = 1;
+  const next = () => (state = (state * 1103515245 + 12345) % 2147483648);
+  return [1, 2, 3, 4].map((n) => ({
+    id: `zone-${n}`,
+    brushSize: ZONE_LIMITS.maxBrushSize,
+    fillLevel: 50,
+    points: Array.from({ length: ZONE_LIMITS.maxPointsPerZone }, () => ({
+      x: next() % width,
+      y: next() % height,
+    })),
+  }));
 }
