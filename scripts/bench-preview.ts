@@ -20,17 +20,17 @@ async function main(): Promise<void> {
   const server = await startServer(path.join(work, 'data'), undefined);
   try {
     const dataDir = path.join(work, 'data');
-    // 8660 x 5773: 50 megapixels of noise (the worst to decode and outline), as a JPEG.
+    // 8660 x 5773: 50 megapixels of noise (the worst to decode and outline), a 16 MB JPEG.
     const huge = await sharp({
       create: {
         width: 8660,
         height: 5773,
         channels: 3,
         background: '#808080',
-        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+        noise: { type: 'gaussian', mean: 128, sigma: 30 },
       },
     })
-      .jpeg({ quality: 85 })
+      .jpeg({ quality: 75 })
       .toBuffer();
     const small = await sharp({
       create: { width: 640, height: 480, channels: 3, background: '#fff' },
@@ -48,8 +48,7 @@ async function main(): Promise<void> {
     const sampling = setInterval(() => (peak = Math.max(peak, server.rssMb())), 100);
     const burstTime = await timed(() =>
       Promise.all(people.map((cookie) => preview(server.url, cookie, huge, {}))),
-    );
-    clearInterval(sampling);
+    ).finally(() => clearInterval(sampling));
     await delay(60_000);
     const after = server.rssMb();
 

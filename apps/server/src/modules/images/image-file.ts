@@ -2,6 +2,9 @@ import { EngineError, MAX_INPUT_PIXELS, probeImage } from '@rasma/engine';
 import sharp from 'sharp';
 import { AppError } from '../../errors.js';
 
+// Each upload is decoded once: libvips' cache of operations would only hold memory after a burst.
+sharp.cache(false);
+
 /** The upload limit (spec 2.9 advises under 10 MB; we take up to 20). */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 

@@ -1,7 +1,8 @@
 /**
  * Draws outline previews on a worker thread: the outline is a second or so of CPU at preview size,
  * which on the request thread would stall every other request meanwhile. The thread starts on the
- * first preview and is started again after a crash.
+ * first preview, ends after 10 s without one (its memory goes with it), and is started again after
+ * a crash.
  */
 import { Worker } from 'node:worker_threads';
 import type { PreviewParams } from '@rasma/engine';
@@ -20,10 +21,13 @@ export interface PreviewThread {
 }
 
 const bootstrap = new URL('../../typescript-worker.mjs', import.meta.url);
+/** An idle thread is ended after this, and its memory with it; the next preview starts another. */
+const IDLE_MS = 10_000;
 const entry = new URL('./preview-worker.ts', import.meta.url).href;
 
 export function createPreviewThread(): PreviewThread {
   let worker: Worker | undefined;
+  let idle: NodeJS.Timeout | undefined;
   let nextId = 0;
   const pending = new Map<number, { resolve: (png: Buffer) => void; reject: (e: Error) => void }>();
 
@@ -39,6 +43,7 @@ export function createPreviewThread(): PreviewThread {
       pending.delete(answer.id);
       if ('png' in answer) task?.resolve(Buffer.from(answer.png));
       else task?.reject(new Error(`The outline preview failed: ${answer.error}`));
+      if (pending.size === 0) idle = setTimeout(() => void stop(), IDLE_MS).unref();
     });
     const lost = (error: Error) => {
       if (worker === thread) worker = undefined;
@@ -51,18 +56,24 @@ export function createPreviewThread(): PreviewThread {
     return thread;
   }
 
+  async function stop() {
+    const thread = worker;
+    worker = undefined;
+    await thread?.terminate();
+  }
+
   return {
     draw(image, params) {
+      clearTimeout(idle);
       worker ??= start();
       const id = ++nextId;
       const answer = new Promise<Buffer>((resolve, reject) => pending.set(id, { resolve, reject }));
       worker.postMessage({ id, image, params } satisfies PreviewTask);
       return answer;
     },
-    async close() {
-      const thread = worker;
-      worker = undefined;
-      await thread?.terminate();
+    close() {
+      clearTimeout(idle);
+      return stop();
     },
   };
 }
