@@ -7,17 +7,21 @@ import { createSignedInUser } from './support/factories.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
 let server: TestServer;
-let cookie = '';
+/** Who sends: nobody signed in, a user, an administrator (whose calls reach the admin handlers). */
+type Sender = 'none' | 'user' | 'admin';
+const cookies: Record<Sender, string> = { none: '', user: '', admin: '' };
 let png: Buffer;
 beforeAll(async () => {
   png = await PNG;
   server = await startTestServer();
-  ({ cookie } = await createSignedInUser(server.database.db));
+  cookies.user = (await createSignedInUser(server.database.db)).cookie;
+  cookies.admin = (await createSignedInUser(server.database.db, { isAdmin: true })).cookie;
 });
+// Fails the file when the server answered any request with a 500 (see startTestServer).
 afterAll(() => server.close());
 
 /** What a hostile client slips into a string: control characters, a lone surrogate, a path... */
-const HOSTILE_FRAGMENTS = ['\u0000', '\u001b[2J', '\ud800', '../../etc/passwd'];
+const HOSTILE_FRAGMENTS = ['\u0000', '%00', '\u001b[2J', '\t\n', '\ud800', '../../etc/passwd'];
 /** Path parameters of the right shape that are not what they look like (the database's uuid). */
 const LOOKALIKE_PARAMS = [
   '000000000000000000000000000000000000.jpg',
@@ -67,7 +71,7 @@ const multipart = hostileString.map((value) =>
 const PNG = sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
   .png()
   .toBuffer();
-type Example = [Record<string, string>, Body, string, boolean];
+type Example = [Record<string, string>, Body, string, Sender];
 const upload = (fileName: string, note: string) =>
   multipartOf([
     { head: `name="image"; filename="${fileName.replaceAll('"', '')}"`, content: png },
@@ -131,15 +135,15 @@ describe('hostile input on every endpoint', () => {
             namedUpload.map(({ name, text }) => upload(name, text)),
           ),
           fc.oneof(hostileString, fc.constantFrom(...LOOKALIKE_PARAMS)),
-          fc.boolean(),
-          async (query, { contentType, body }, param, signedIn) => {
+          fc.constantFrom<Sender>('none', 'user', 'admin'),
+          async (query, { contentType, body }, param, sender) => {
             const pathname = e.path.replace(/:\w+/g, () => encodeSegment(param));
             const url = `${pathname}?${new URLSearchParams(query).toString()}`;
             const res = await server.request(url, {
               method: e.method,
               redirect: 'manual',
               headers: {
-                ...(signedIn ? { cookie } : {}),
+                ...(sender === 'none' ? {} : { cookie: cookies[sender] }),
                 ...(e.method === 'GET' ? {} : { 'content-type': contentType }),
               },
               ...(e.method === 'GET' ? {} : { body }),
@@ -151,25 +155,35 @@ describe('hostile input on every endpoint', () => {
         ),
         {
           numRuns: 100,
-          // Always tried first: each field alone holding each hostile fragment.
+          // Always tried first, by an administrator (every handler is theirs to reach): each field
+          // alone holding each hostile fragment, also past a leading slash (a beacon's path); each
+          // fragment and look-alike as the path parameter; a picture whose file name holds each.
           examples: [
             ...bodyFields(e).flatMap((field) =>
-              HOSTILE_FRAGMENTS.map((fragment): Example => [
-                {},
-                {
-                  contentType: 'application/json',
-                  body: JSON.stringify({ [field]: `a${fragment}b` }),
-                },
-                'x',
-                false,
-              ]),
+              HOSTILE_FRAGMENTS.flatMap((fragment) =>
+                [`a${fragment}b`, `/a${fragment}b`].map((text): Example => [
+                  {},
+                  { contentType: 'application/json', body: JSON.stringify({ [field]: text }) },
+                  'x',
+                  'admin',
+                ]),
+              ),
             ),
-            // A picture whose file name holds each fragment, from a signed-in user.
+            ...(e.path.includes(':')
+              ? [...HOSTILE_FRAGMENTS.map((f) => `a${f}b`), ...LOOKALIKE_PARAMS].map(
+                  (param): Example => [
+                    {},
+                    { contentType: 'application/json', body: '{}' },
+                    param,
+                    'admin',
+                  ],
+                )
+              : []),
             ...HOSTILE_FRAGMENTS.map((fragment): Example => [
               {},
               upload(`a${fragment}b.png`, ''),
               'x',
-              true,
+              'admin',
             ]),
           ],
         },

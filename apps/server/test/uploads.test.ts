@@ -150,11 +150,14 @@ describe('a bad upload', () => {
     ['an escape', '\u001b[2Jpicture.png'],
     ['a tab', 'my\tpicture.png'],
   ])('whose file name holds %s is a 400 that says so, leaving nothing', async (_name, fileName) => {
-    const res = await create(form(await png(), fileName));
-    expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({
-      message: 'image: Text must not contain control characters',
-    });
+    for (const pathname of ['/api/videos/create', '/api/preview-outline']) {
+      const body = form(await png(), fileName);
+      const res = await server.request(pathname, { method: 'POST', headers: { cookie }, body });
+      expect(res.status, pathname).toBe(400);
+      expect(await res.json()).toMatchObject({
+        message: 'image: Text must not contain control characters',
+      });
+    }
     await expectNothingLeft();
   });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { subscriptionTierSchema } from './billing.js';
-import { isoDateSchema, plainTextSchema } from './common.js';
+import { isoDateSchema, plainTextSchema, singleLineTextSchema } from './common.js';
 import { ADMIN_LIMITS } from './constants.js';
 import { videoStatusSchema } from './videos.js';
 
@@ -101,7 +101,9 @@ export type AdminAnalytics = z.infer<typeof adminAnalyticsSchema>;
 
 export const failedVideosResponseSchema = z.array(failedVideoSchema);
 
-export const adminEmailParamsSchema = z.object({ email: z.string().trim().toLowerCase() });
+export const adminEmailParamsSchema = z.object({
+  email: singleLineTextSchema.trim().toLowerCase(),
+});
 
 export const userLookupResponseSchema = z.object({
   user: adminUserSchema,

@@ -1,17 +1,17 @@
 import { z } from 'zod';
-import { isoDateSchema, plainTextSchema } from './common.js';
+import { isoDateSchema, singleLineTextSchema } from './common.js';
 import { ANALYTICS_LIMITS, ANALYTICS_RANGES, DEFAULT_ANALYTICS_RANGE } from './constants.js';
 
 /** What the web app reports on every route change (`navigator.sendBeacon`, a text/plain body). */
 export const pageViewRequestSchema = z.object({
-  path: plainTextSchema.startsWith('/').max(ANALYTICS_LIMITS.maxPathLength),
-  referrer: plainTextSchema.max(ANALYTICS_LIMITS.maxReferrerLength).optional(),
+  path: singleLineTextSchema.startsWith('/').max(ANALYTICS_LIMITS.maxPathLength),
+  referrer: singleLineTextSchema.max(ANALYTICS_LIMITS.maxReferrerLength).optional(),
 });
 export type PageViewRequest = z.infer<typeof pageViewRequestSchema>;
 
 /**
- * `recorded: false` when the view is not counted (a bot, an admin page, a visitor over the
- * per-minute ceiling).
+ * `recorded: false` when the view is never counted (a bot, an admin page). A view over a ceiling (of
+ * a visitor or a client address) is answered as a counted one, so a script cannot find the ceilings.
  */
 export const pageViewResponseSchema = z.object({ recorded: z.boolean() });
 

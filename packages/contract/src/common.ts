@@ -32,15 +32,19 @@ export const emailSchema = z
 
 /** Control characters other than tab and line breaks (NUL, escape, C1...): never in text we keep. */
 const CONTROL_CHARACTERS = /[^\P{Cc}\t\n\r]/u;
-/** Free text from a person (a message, a title): refuses control characters with a clear message. */
+const NO_CONTROL_CHARACTERS = 'Text must not contain control characters';
+/** Free text from a person (a message, a reason): refuses control characters with a clear message. */
 export const plainTextSchema = z
   .string()
-  .refine((text) => !CONTROL_CHARACTERS.test(text), 'Text must not contain control characters');
+  .refine((text) => !CONTROL_CHARACTERS.test(text), NO_CONTROL_CHARACTERS);
 
-/** One line from a person (a file name, which becomes a title): no control characters at all. */
+/**
+ * One line (a file name, which becomes a title; a page's path; an e-mail to look up): no control
+ * characters at all, not even a tab or a line break.
+ */
 export const singleLineTextSchema = z
   .string()
-  .refine((text) => !/\p{Cc}/u.test(text), 'Text must not contain control characters');
+  .refine((text) => !/\p{Cc}/u.test(text), NO_CONTROL_CHARACTERS);
 
 /** A positive page number from a query string (`?page=2`), default 1. */
 export const pageQuerySchema = z.object({

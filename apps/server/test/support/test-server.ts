@@ -78,9 +78,11 @@ export async function startTestServer(
       request: (pathname, init) => fetch(new URL(pathname, address), init),
       stopDatabase,
       close: async () => {
+        // Read before tearing down, which stops the database too.
+        const unexpected = databaseStopped ? [] : internalErrors;
         await tearDown();
-        if (internalErrors.length > 0 && !databaseStopped) {
-          throw new Error(`The server answered 500 to: ${internalErrors.join(', ')}`);
+        if (unexpected.length > 0) {
+          throw new Error(`The server answered 500 to: ${unexpected.join(', ')}`);
         }
       },
     };

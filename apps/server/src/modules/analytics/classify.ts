@@ -1,5 +1,6 @@
 import Bowser from 'bowser';
-import { UNKNOWN_COUNTRY } from '@rasma/contract';
+import { singleLineTextSchema, UNKNOWN_COUNTRY } from '@rasma/contract';
+import { parseInput } from '../../errors.js';
 
 /** Crawlers, link previews, monitors, scripts and automated browsers: not people, not counted. */
 const BOT_AGENT =
@@ -13,9 +14,9 @@ export const isAdminPath = (path: string) => /^\/admin(\/|$)/i.test(path);
 /**
  * The path alone (no query string or fragment: they may carry personal data), percent-encoding
  * decoded and repeated slashes folded, so every spelling of a page counts as that page (and
- * `//admin` or `/admin%2fusers` as the admin area). Undefined when it decodes to control characters.
+ * `//admin` or `/admin%2fusers` as the admin area). A 400 when it decodes to control characters.
  */
-export function cleanPath(path: string): string | undefined {
+export function cleanPath(path: string): string {
   const bare = path.replace(/[?#].*$/s, '');
   let decoded = bare;
   try {
@@ -23,8 +24,7 @@ export function cleanPath(path: string): string | undefined {
   } catch {
     // Not valid percent-encoding: counted as it was sent.
   }
-  if (/\p{Cc}/u.test(decoded)) return undefined;
-  return decoded.replace(/\/{2,}/g, '/') || '/';
+  return parseInput(singleLineTextSchema, decoded, 'path').replace(/\/{2,}/g, '/') || '/';
 }
 
 /** The browsers people use, as Bowser names them; any other name is `Other`. */

@@ -1,3 +1,5 @@
+import { isIPv6 } from 'node:net';
+
 /**
  * Ceilings on the page views a client can add, counted in this process in fixed windows (from each
  * key's first view in it). A person moving through the site stays far below them; a script sending
@@ -79,3 +81,28 @@ export class VisitorCeiling extends WindowedCeiling<Set<string>> {
 }
 
 const FORGET_FROM = 10_000;
+
+/**
+ * The client an address stands for, as the ceilings per address count it: an IPv6 address's /64 (a
+ * home or a phone is given a whole /64 and can send from any address in it), an IPv4 address (also
+ * one mapped into IPv6) as it is.
+ */
+export function clientOf(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped?.[1]) return mapped[1];
+  if (!isIPv6(address)) return address;
+  // 16-bit groups; an IPv4 tail is the last two (it never falls in the first four).
+  const groups = (part: string | undefined) =>
+    part ? part.split(':').flatMap((group) => (group.includes('.') ? ['0', '0'] : [group])) : [];
+  const [before, after] = address.split('::');
+  const head = groups(before);
+  const tail = groups(after);
+  const all =
+    after === undefined
+      ? head
+      : [...head, ...Array<string>(8 - head.length - tail.length).fill('0'), ...tail];
+  return `${all
+    .slice(0, 4)
+    .map((group) => parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
+}

@@ -1,7 +1,6 @@
 import { api } from '@rasma/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../errors.js';
 import { route } from '../../http/route.js';
 import {
   cleanPath,
@@ -11,7 +10,7 @@ import {
   isBot,
   referrerHost,
 } from './classify.js';
-import { ViewCeiling, VisitorCeiling } from './flood.js';
+import { clientOf, ViewCeiling, VisitorCeiling } from './flood.js';
 import { recordPageView } from './record.js';
 import { deleteOldPageViews } from './retention.js';
 import { VisitorIds } from './visitor.js';
@@ -29,8 +28,9 @@ const BEACON_BODY_LIMIT = 4096;
 /** Views counted per visitor and minute: one every two seconds, for a whole minute. */
 const VIEWS_PER_VISITOR_MINUTE = 30;
 /**
- * Per client address, which an office or a mobile carrier shares between many people: views a
- * minute (four busy visitors' worth) and different visitors an hour.
+ * Per client address (`clientOf`), which an office or a mobile carrier shares between many people:
+ * views a minute (four busy visitors' worth, dozens of people reading) and different visitors an
+ * hour. A script varying its User-Agent adds at most these.
  */
 export const VIEWS_PER_ADDRESS_MINUTE = 120;
 export const VISITORS_PER_ADDRESS_HOUR = 50;
@@ -56,29 +56,29 @@ export const analyticsModule: FastifyPluginAsync<AnalyticsModuleOptions> = async
   route(app, api.pageView, async ({ body, request }) => {
     const userAgent = request.headers['user-agent'] ?? '';
     const path = cleanPath(body.path);
-    if (path === undefined) {
-      throw new AppError(400, 'path: Text must not contain control characters', 'VALIDATION_ERROR');
-    }
     if (isBot(userAgent) || isAdminPath(path)) return { recorded: false };
     const at = new Date();
     const visitorId = await visitors.visitorId(at, request.ip, userAgent);
     const now = at.getTime();
+    const client = clientOf(request.ip);
     const counted =
       perVisitor.allows(visitorId, now) &&
-      perAddress.allows(request.ip, now) &&
-      visitorsPerAddress.allows(request.ip, visitorId, now);
-    if (!counted) return { recorded: false };
-    await recordPageView(
-      db,
-      {
-        visitorId,
-        path,
-        referrerHost: referrerHost(body.referrer, [publicHost, request.host]),
-        ...describeAgent(userAgent),
-        country: countryHeader ? countryFrom(request.headers[countryHeader]) : null,
-      },
-      at,
-    );
+      perAddress.allows(client, now) &&
+      visitorsPerAddress.allows(client, visitorId, now);
+    if (counted) {
+      await recordPageView(
+        db,
+        {
+          visitorId,
+          path,
+          referrerHost: referrerHost(body.referrer, [publicHost, request.host]),
+          ...describeAgent(userAgent),
+          country: countryHeader ? countryFrom(request.headers[countryHeader]) : null,
+        },
+        at,
+      );
+    }
+    // Over a ceiling the answer is a counted view's: a script cannot find the ceilings by it.
     return { recorded: true };
   });
 };
