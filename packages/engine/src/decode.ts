@@ -34,7 +34,7 @@ export interface Placement {
 }
 
 /** The margin around a picture fitted in a frame, as a share of the frame's short side. */
-export const FRAME_MARGIN = 0.05;
+const FRAME_MARGIN = 0.05;
 
 /** Reads the header only and checks size limits; throws EngineError on anything that is not an image. */
 export async function probeImage(
@@ -63,7 +63,7 @@ export async function probeImage(
 }
 
 /** Even output size with the image's aspect ratio and the given long side. */
-export function fitSize(
+function fitSize(
   width: number,
   height: number,
   longSide: number,

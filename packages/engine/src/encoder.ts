@@ -35,7 +35,7 @@ export const DEFAULT_CRF = 20;
  * stays quick), and none in the hold: a still needs none, and a key frame of a finished colour
  * picture costs more than its whole colour phase.
  */
-export const KEYFRAME_SECONDS = 20;
+const KEYFRAME_SECONDS = 20;
 /**
  * The engine's tuning of its preset, each measured on drawings (see README):
  * - The macroblock tree (off in the fast presets) spends bits on what later frames reuse: a

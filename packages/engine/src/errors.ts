@@ -18,7 +18,3 @@ export class EngineError extends Error {
     super(message, options);
   }
 }
-
-export function isEngineError(error: unknown): error is EngineError {
-  return error instanceof EngineError;
-}

@@ -18,7 +18,7 @@ export interface ResolveFfmpegOptions {
 }
 
 /** Runs `<path> -version`; resolves the version string, or null when it cannot run. */
-export function ffmpegVersion(path: string): Promise<string | null> {
+function ffmpegVersion(path: string): Promise<string | null> {
   return new Promise((resolve) => {
     execFile(path, ['-hide_banner', '-version'], { timeout: 10_000 }, (error, stdout) => {
       if (error) return resolve(null);

@@ -16,7 +16,7 @@ export interface HandPose {
 }
 
 /** A right hand, its arm down and to the right of the pen, as the SVG draws it. */
-export const RIGHT_HAND: HandPose = { x: 1, y: 1 };
+const RIGHT_HAND: HandPose = { x: 1, y: 1 };
 
 export interface HandSprite {
   /** Box size in pixels. */

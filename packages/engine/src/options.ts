@@ -17,9 +17,9 @@ import { EngineError } from './errors.js';
  * The engine takes the product's own enums and limits (`@rasma/contract/constants`, plain data), so
  * whatever the API accepts the engine renders, and nothing else. It imports no HTTP schema.
  */
-export const directionSchema = z.enum(DIRECTIONS);
-export const aiModelSchema = z.enum(AI_MODELS);
-export const outputSizeSchema = z.union([z.literal(1280), z.literal(1920), z.literal(3840)]);
+const directionSchema = z.enum(DIRECTIONS);
+const aiModelSchema = z.enum(AI_MODELS);
+const outputSizeSchema = z.union([z.literal(1280), z.literal(1920), z.literal(3840)]);
 /** 1080p: the long side of the 16:9 frame a video fits in. */
 export const DEFAULT_OUTPUT_SIZE = 1920;
 export const videoShapeSchema = z.enum(VIDEO_SHAPES);
@@ -27,7 +27,7 @@ export const videoShapeSchema = z.enum(VIDEO_SHAPES);
 const pointSchema = z.object({ x: z.number(), y: z.number() });
 
 /** A Special Zone: the polyline through `points`, thickened by `brushSize`, in image pixels. */
-export const strokeMaskSchema = z.object({
+const strokeMaskSchema = z.object({
   /** A timestamp string in the spec; numbers are accepted and turned into strings. */
   id: z.union([z.string(), z.number()]).transform(String),
   points: z
@@ -44,7 +44,7 @@ export const strokeMaskSchema = z.object({
     .default(FILL_LEVEL.zoneDefault),
 });
 
-export const renderOptionsSchema = z.object({
+const renderOptionsSchema = z.object({
   strokeMasks: z.array(strokeMaskSchema).max(ZONE_LIMITS.maxZones).default([]),
   direction: directionSchema.default(DEFAULT_DIRECTION),
   grayscaleLevel: z
@@ -71,9 +71,6 @@ export const renderOptionsSchema = z.object({
 export type RenderOptionsInput = z.input<typeof renderOptionsSchema>;
 export type RenderOptions = z.output<typeof renderOptionsSchema>;
 export type StrokeMask = z.output<typeof strokeMaskSchema>;
-export type AiModel = z.output<typeof aiModelSchema>;
-export type OutputSize = z.output<typeof outputSizeSchema>;
-export type VideoShape = z.output<typeof videoShapeSchema>;
 
 /** Parses options, or throws EngineError INVALID_OPTIONS naming the first bad field. */
 export function parseRenderOptions(input: unknown): RenderOptions {

@@ -119,14 +119,6 @@ function scaleOf(width: number, height: number): number {
   return Math.max(width, height) / 1920;
 }
 
-/**
- * The pen drawing's shade image (255 = paper) at the default level. Kept under its old name for
- * callers of the XDoG version.
- */
-export function xdogTone(image: RgbaImage): Uint8Array {
-  return outline(image).tone;
-}
-
 /** Full outline of raw RGBA pixels. */
 export function outline(image: RgbaImage, params: OutlineParams = {}): OutlineResult {
   const input = outlineInput(image, params);
@@ -252,7 +244,7 @@ export function penLines(luma: Float32Array, width: number, height: number, s: n
   return { kind, tone };
 }
 
-export function speckSize(width: number, height: number): number {
+function speckSize(width: number, height: number): number {
   const f = Math.max(width, height) / 1920;
   return Math.max(3, Math.round(SPECK_AT_1920 * f * f));
 }

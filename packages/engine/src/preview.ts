@@ -8,7 +8,7 @@ import { outline, outlineToGrey } from './outline.js';
 import type { ZoneShape } from './types.js';
 
 /** PNG bytes of an outline: white paper, lines in their tone. */
-export async function outlinePng(result: OutlineResult): Promise<Buffer> {
+async function outlinePng(result: OutlineResult): Promise<Buffer> {
   return sharp(outlineToGrey(result), {
     raw: { width: result.width, height: result.height, channels: 1 },
   })

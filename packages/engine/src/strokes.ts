@@ -129,7 +129,7 @@ export function thin(ink: Uint8Array, width: number, height: number): Uint8Array
  * breadth-first search, 8-connected, never crossing into another group), or -1 when its component
  * has no skeleton pixel.
  */
-export function nearestSkeleton(
+function nearestSkeleton(
   ink: Uint8Array,
   skeleton: Uint8Array,
   groupMap: GroupMap,

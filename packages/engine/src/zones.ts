@@ -9,7 +9,7 @@ export type ZoneArea = Pick<ZoneShape, 'points' | 'brushSize'>;
  * brush) is rasterized on a coarser grid instead, so its cost is bounded by this, not by how many
  * points it spells (about a second at worst).
  */
-export const ZONE_PIXEL_TEST_BUDGET = 150_000_000;
+const ZONE_PIXEL_TEST_BUDGET = 150_000_000;
 
 /**
  * Rasterizes zones into a map: 0 outside every zone, i + 1 inside zone i. A zone's area is the
