@@ -3,30 +3,26 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifyMultipart from '@fastify/multipart';
 import type { Endpoint } from '@rasma/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
-import path from 'node:path';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerErrorHandling } from './errors.js';
 import { registerGuards } from './http/guards.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
+import { startJobs } from './jobs.js';
 import { loggerOptions } from './logger.js';
-import { createMailer } from './mail/mailer.js';
 import { adminModule } from './modules/admin/plugin.js';
 import { analyticsModule } from './modules/analytics/plugin.js';
-import { scheduleAuthCleanup } from './modules/auth/cleanup.js';
 import { billingModule } from './modules/billing/plugin.js';
-import { startBilling } from './modules/billing/setup.js';
 import { SESSION_COOKIE, authModule } from './modules/auth/plugin.js';
-import { SessionStore } from './modules/auth/session-store.js';
+import type { SessionStore } from './modules/auth/session-store.js';
 import { contactModule } from './modules/contact/plugin.js';
 import { creditsModule } from './modules/credits/plugin.js';
 import { healthModule } from './modules/health/plugin.js';
 import { imagesModule } from './modules/images/plugin.js';
-import { startRetention } from './modules/retention/cleanup.js';
 import { videosModule } from './modules/videos/plugin.js';
-import { startRendering } from './modules/videos/rendering.js';
 import { MULTIPART_LIMITS } from './modules/videos/upload.js';
+import { startServices } from './services.js';
 
 export interface AppDeps {
   config: Config;
@@ -54,16 +50,15 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     // Every spelling of a path reaches the same route, and so the same guards.
     routerOptions: { caseSensitive: false, ignoreDuplicateSlashes: true },
   });
-  const { db } = database;
-  const mailer = createMailer({
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    outboxDir: path.join(config.dataDir, 'outbox'),
-    log: app.log,
-  });
-  app.addHook('onClose', () => mailer.close());
-  const sessions = new SessionStore(db, config.adminEmails);
+  const services = await startServices(config, database, app.log, config.renderWorkers);
+  app.addHook('onClose', () => services.close());
+  const { db, sessions, payments } = services;
   app.decorate('sessions', sessions);
+  if (payments.testProvider) {
+    app.log.warn(
+      'Payments in TEST MODE: no Stripe keys are set, so cards are not charged (test card 4242 4242 4242 4242)',
+    );
+  }
 
   const servedEndpoints: Endpoint[] = [];
   app.decorate('servedEndpoints', servedEndpoints);
@@ -81,25 +76,28 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     sessionCookie: SESSION_COOKIE,
     publicOrigin: new URL(config.publicUrl).origin,
   });
-  scheduleAuthCleanup(app, { db, sessions });
   await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
-  const rendering = await startRendering(config, database, app.log, config.renderWorkers);
-  app.addHook('onClose', () => rendering.close());
-  await startRetention({ db, storage: rendering.storage, queue: rendering.queue, log: app.log });
+  const jobs = await startJobs(services, {
+    periodic: true,
+    renderWorkers: config.renderWorkers,
+  });
 
   await app.register(healthModule, { prefix: '/api', db });
-  await app.register(authModule, { prefix: '/api', db, config, mailer, sessions });
+  await app.register(authModule, { prefix: '/api', db, config, mailer: services.mailer, sessions });
   await app.register(creditsModule, { prefix: '/api', db });
-  const billing = await startBilling(config, db, rendering.queue, app.log);
-  await app.register(billingModule, { prefix: '/api', ...billing });
+  await app.register(billingModule, { prefix: '/api', db, ...payments });
   await app.register(contactModule, {
     prefix: '/api',
     db,
-    mailer,
+    mailer: services.mailer,
     supportEmail: config.supportEmail,
   });
   await app.register(imagesModule, { prefix: '/api', db });
-  await app.register(videosModule, { prefix: '/api', db, ...rendering });
+  await app.register(videosModule, {
+    prefix: '/api',
+    ...services,
+    wakeWorkers: jobs.wakeRenderWorkers,
+  });
   await app.register(analyticsModule, {
     prefix: '/api',
     db,
@@ -109,8 +107,8 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   await app.register(adminModule, {
     prefix: '/api/admin',
     db,
-    storage: rendering.storage,
-    stripe: billing.stripeProvider?.stripe,
+    storage: services.storage,
+    stripe: payments.stripeProvider?.stripe,
   });
 
   await registerWebApp(app, config.webDistDir);

@@ -2,7 +2,8 @@
 import pino from 'pino';
 import { loadConfigOrExit } from './config.js';
 import { openDatabase } from './db/client.js';
-import { startRendering } from './modules/videos/rendering.js';
+import { startJobs } from './jobs.js';
+import { startServices } from './services.js';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
@@ -14,12 +15,14 @@ async function main(): Promise<void> {
   }
   const log = pino({ level: config.logLevel });
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  const rendering = await startRendering(config, database, log, Math.max(1, config.renderWorkers));
-  log.info({ workers: Math.max(1, config.renderWorkers) }, 'render worker ready');
+  const renderWorkers = Math.max(1, config.renderWorkers);
+  const services = await startServices(config, database, log, renderWorkers);
+  await startJobs(services, { periodic: false, renderWorkers });
+  log.info({ workers: renderWorkers }, 'render worker ready');
 
   const stop = (signal: NodeJS.Signals) => {
     log.info({ signal }, 'render worker stopping');
-    rendering
+    services
       .close()
       .then(() => database.close())
       .then(() => process.exit(0))

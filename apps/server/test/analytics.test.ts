@@ -9,7 +9,7 @@ import {
   VISITORS_PER_ADDRESS_HOUR,
 } from '../src/modules/analytics/plugin.js';
 import { recordPageView } from '../src/modules/analytics/record.js';
-import { deleteOldPageViews } from '../src/modules/analytics/retention.js';
+import { deleteOldAnalytics } from '../src/modules/analytics/retention.js';
 import { websiteAnalytics } from '../src/modules/analytics/report.js';
 import { VisitorIds } from '../src/modules/analytics/visitor.js';
 import { createSignedInUser } from './support/factories.js';
@@ -55,13 +55,14 @@ describe('website analytics of a seeded set of views', () => {
   const report = (range: AnalyticsRange) => websiteAnalytics(db(), range, NOW);
 
   beforeAll(async () => {
-    const visitors = new VisitorIds(db(), (day) => deleteOldPageViews(db(), day));
+    const visitors = new VisitorIds(db());
     for (const [time, ip, path, agent, country] of SEEDED) {
       const at = new Date(time);
       const visitorId = await visitors.visitorId(at, ip, agent);
       const view = { visitorId, path, referrerHost: null, ...describeAgent(agent), country };
       await recordPageView(db(), view, at);
     }
+    await deleteOldAnalytics(db(), NOW);
   });
 
   it('links views within a UTC day only, and keeps only the current day salt', async () => {

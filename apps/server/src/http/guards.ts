@@ -1,9 +1,13 @@
-import type { Endpoint } from '@rasma/contract';
+import type { Endpoint, UserRole } from '@rasma/contract';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { AppError } from '../errors.js';
-import type { SessionUser } from '../modules/auth/session-store.js';
 
-export type { SessionUser };
+/** Who a request is signed in as: all a guard needs. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  role: UserRole;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -12,7 +12,6 @@ import {
 } from './classify.js';
 import { clientOf, ViewCeiling, VisitorCeiling } from './flood.js';
 import { recordPageView } from './record.js';
-import { deleteOldPageViews } from './retention.js';
 import { VisitorIds } from './visitor.js';
 
 export interface AnalyticsModuleOptions {
@@ -40,8 +39,7 @@ export const analyticsModule: FastifyPluginAsync<AnalyticsModuleOptions> = async
   app,
   { db, countryHeader, publicHost },
 ) => {
-  // Each new day's salt also clears the single views no report reads any more.
-  const visitors = new VisitorIds(db, (day) => deleteOldPageViews(db, day));
+  const visitors = new VisitorIds(db);
   const perVisitor = new ViewCeiling(VIEWS_PER_VISITOR_MINUTE, 60_000);
   const perAddress = new ViewCeiling(VIEWS_PER_ADDRESS_MINUTE, 60_000);
   const visitorsPerAddress = new VisitorCeiling(VISITORS_PER_ADDRESS_HOUR, 3_600_000);

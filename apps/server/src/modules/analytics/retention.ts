@@ -1,6 +1,7 @@
 import { lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { pageViews, pageViewVisitors } from '../../db/schema.js';
+import { analyticsSalts, pageViews, pageViewVisitors } from '../../db/schema.js';
+import { utcDay } from './visitor.js';
 
 /**
  * Single views and the days' visitor ids are kept 31 days: no report reads further back than 30 days
@@ -8,11 +9,14 @@ import { pageViews, pageViewVisitors } from '../../db/schema.js';
  */
 const KEEP_DAYS = 31;
 
-/** Deletes what is older than the kept days before `day` (`YYYY-MM-DD`, UTC). */
-export async function deleteOldPageViews(db: Db, day: string): Promise<void> {
-  const cutoff = new Date(Date.parse(`${day}T00:00:00Z`) - KEEP_DAYS * 24 * 3_600_000);
+/**
+ * Deletes the salts of days before `now`'s (a past day's visitor ids can then never be linked or
+ * recomputed) and what is older than the kept days (the periodic `analyticsCleanup` job).
+ */
+export async function deleteOldAnalytics(db: Db, now = new Date()): Promise<void> {
+  const today = utcDay(now);
+  await db.delete(analyticsSalts).where(lt(analyticsSalts.day, today));
+  const cutoff = new Date(Date.parse(`${today}T00:00:00Z`) - KEEP_DAYS * 24 * 3_600_000);
   await db.delete(pageViews).where(lt(pageViews.createdAt, cutoff));
-  await db
-    .delete(pageViewVisitors)
-    .where(lt(pageViewVisitors.day, cutoff.toISOString().slice(0, 10)));
+  await db.delete(pageViewVisitors).where(lt(pageViewVisitors.day, utcDay(cutoff)));
 }

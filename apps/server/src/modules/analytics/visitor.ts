@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq, lt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { analyticsSalts } from '../../db/schema.js';
 
@@ -9,17 +9,13 @@ export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 /**
  * Visitor ids without cookies or stored IPs: a hash of the day's secret salt, the IP and the
  * User-Agent. The salt is random, kept in the database (every server process hashes alike) and
- * deleted once its day is over, so nobody can link a visitor across days or recompute an id from an
- * address.
+ * deleted once its day is over (`deleteOldAnalytics`, minutes after midnight), so nobody can link a
+ * visitor across days or recompute an id from an address.
  */
 export class VisitorIds {
   private current: { day: string; salt: string } | undefined;
 
-  /** `onNewDay` runs once a process moves to a new day, after the old salts are gone. */
-  constructor(
-    private readonly db: Db,
-    private readonly onNewDay: (day: string) => Promise<void> = async () => {},
-  ) {}
+  constructor(private readonly db: Db) {}
 
   async visitorId(at: Date, ip: string, userAgent: string): Promise<string> {
     const salt = await this.salt(utcDay(at));
@@ -37,11 +33,7 @@ export class VisitorIds {
       .onConflictDoNothing();
     const [row] = await this.db.select().from(analyticsSalts).where(eq(analyticsSalts.day, day));
     if (!row) throw new Error(`no analytics salt for ${day}`);
-    if (!this.current || day > this.current.day) {
-      await this.db.delete(analyticsSalts).where(lt(analyticsSalts.day, day));
-      await this.onNewDay(day);
-      this.current = { day, salt: row.salt };
-    }
+    if (!this.current || day > this.current.day) this.current = { day, salt: row.salt };
     return row.salt;
   }
 }

@@ -1,0 +1,174 @@
+import type PgBoss from 'pg-boss';
+import { z } from 'zod';
+import { deleteOldAnalytics } from './modules/analytics/retention.js';
+import { deleteExpiredAuthRecords } from './modules/auth/cleanup.js';
+import { renewDuePlans } from './modules/billing/subscriptions.js';
+import { grantDueWeeklyCredits } from './modules/credits/grants.js';
+import { deleteExpiredFiles } from './modules/retention/cleanup.js';
+import { failVideo, renderVideo } from './modules/videos/render-worker.js';
+import type { JobQueue } from './queue/queue.js';
+import type { Services } from './services.js';
+
+/**
+ * Every job of the queue in one place: its name, its payload (parsed when a job is taken), what it
+ * does and, for periodic work, its schedule. The queue sends a scheduled job once per slot across
+ * all processes, so periodic work runs once for the whole fleet, not once per process.
+ */
+interface JobDefinition<P extends z.ZodType> {
+  name: string;
+  payload: P;
+  /** A cron schedule (UTC); unset for jobs sent by the product itself. */
+  cron?: string;
+  /** Sent once when a process starts, to catch up on what fell due while none ran. */
+  runAtStart?: boolean;
+  /** The queue's own settings (where a job goes once its retries failed). */
+  queue?: Omit<PgBoss.Queue, 'name'>;
+}
+
+const videoJob = z.object({ videoId: z.uuid() });
+const noPayload = z.object({});
+
+const define = <P extends z.ZodType>(job: JobDefinition<P>) => job;
+
+export const JOBS = {
+  /** Where a render job goes once its retry failed too: its video fails and is refunded. */
+  renderFailed: define({ name: 'render-video-failed', payload: videoJob }),
+  renderVideo: define({
+    name: 'render-video',
+    payload: videoJob,
+    queue: { deadLetter: 'render-video-failed' },
+  }),
+  /** Every 10 minutes: a week or month that begins is granted (and a plan renewed) within minutes. */
+  creditGrants: define({
+    name: 'credit-grants',
+    payload: noPayload,
+    cron: '*/10 * * * *',
+    runAtStart: true,
+  }),
+  /** Hourly, so an upload past its limit is gone within the next hour (see RETENTION_LIMITS). */
+  fileRetention: define({ name: 'retention-cleanup', payload: noPayload, cron: '17 * * * *' }),
+  /** Hourly: expired sessions, old codes and rate-limit hits. */
+  authCleanup: define({
+    name: 'auth-cleanup',
+    payload: noPayload,
+    cron: '7 * * * *',
+    runAtStart: true,
+  }),
+  /** Past days' visitor salts within minutes of midnight, views past what reports read. */
+  analyticsCleanup: define({
+    name: 'analytics-cleanup',
+    payload: noPayload,
+    cron: '*/10 * * * *',
+    runAtStart: true,
+  }),
+};
+
+export type JobName = keyof typeof JOBS;
+export type JobPayload<N extends JobName> = z.infer<(typeof JOBS)[N]['payload']>;
+
+/** Sends a job with its payload checked against the job's schema. */
+export function sendJob<N extends JobName>(
+  queue: JobQueue,
+  name: N,
+  payload: JobPayload<N>,
+  options?: PgBoss.SendOptions,
+): Promise<string | null> {
+  const job = JOBS[name];
+  return queue.send(job.name, job.payload.parse(payload) as object, options ?? {});
+}
+
+type Handler<N extends JobName> = (
+  payload: JobPayload<N>,
+  job: PgBoss.Job<unknown>,
+) => Promise<void>;
+
+/** What each job does, given the process's shared services. */
+function handlers(services: Services, renderDeadline: (job: PgBoss.Job<unknown>) => AbortSignal) {
+  const { db, payments } = services;
+  return {
+    renderVideo: ({ videoId }, job) => renderVideo(services, videoId, renderDeadline(job)),
+    renderFailed: ({ videoId }) => failVideo(services, videoId, 'The render failed twice.'),
+    creditGrants: async () => {
+      await grantDueWeeklyCredits(db);
+      if (payments.provider.serverRenewsPlans) await renewDuePlans(db, payments.provider);
+    },
+    fileRetention: async () => {
+      services.log.info(await deleteExpiredFiles(services), 'retention clean-up done');
+    },
+    authCleanup: () => deleteExpiredAuthRecords(services),
+    analyticsCleanup: () => deleteOldAnalytics(db),
+  } satisfies { [N in JobName]: Handler<N> };
+}
+
+/**
+ * A render is stopped this long before the queue would give up on its job, so the worker, not the
+ * queue's timer, ends it: the render process is killed and its slot is free before the next job.
+ */
+const RENDER_DEADLINE_MARGIN_SECONDS = 5;
+
+export interface StartedJobs {
+  /** Wakes this process's idle render workers now rather than at their next poll. */
+  wakeRenderWorkers(): void;
+}
+
+/**
+ * Creates every queue and schedule, then works the jobs this process takes: a web process the
+ * periodic ones, and each process `renderWorkers` renders at a time (a worker takes its next render
+ * job only once its render has ended, so a job's clock starts with its render).
+ */
+export async function startJobs(
+  services: Services,
+  role: { periodic: boolean; renderWorkers: number },
+): Promise<StartedJobs> {
+  const { queue, log } = services;
+  // Every queue exists before anything is sent (pg-boss drops a job sent to a missing queue), the
+  // dead-letter queues first.
+  for (const job of Object.values(JOBS)) {
+    await queue.createQueue(job.name, { name: job.name, ...job.queue });
+  }
+  const run = handlers(services, (job) => {
+    const seconds = Math.max(1, job.expireInSeconds - RENDER_DEADLINE_MARGIN_SECONDS);
+    return AbortSignal.timeout(seconds * 1000);
+  });
+  const work = async <N extends JobName>(name: N, pollingIntervalSeconds: number) => {
+    const definition = JOBS[name];
+    const handler = run[name] as Handler<N>;
+    return queue.work(definition.name, { pollingIntervalSeconds }, async ([job]) => {
+      if (!job) return;
+      const payload = definition.payload.safeParse(job.data);
+      if (!payload.success) {
+        // A malformed job cannot succeed on a retry: it is logged and dropped.
+        log.error({ job: definition.name, id: job.id }, 'job payload does not match its schema');
+        return;
+      }
+      try {
+        await handler(payload.data as JobPayload<N>, job);
+      } catch (err) {
+        log.error({ err, job: definition.name }, 'job failed');
+        throw err;
+      }
+    });
+  };
+
+  const renderWorkerIds: string[] = [];
+  if (role.renderWorkers > 0) {
+    for (let i = 0; i < role.renderWorkers; i++) {
+      renderWorkerIds.push(await work('renderVideo', 1));
+    }
+    await work('renderFailed', 2);
+  }
+  if (role.periodic) {
+    for (const name of Object.keys(JOBS) as JobName[]) {
+      const job: JobDefinition<z.ZodType> = JOBS[name];
+      if (!job.cron) continue;
+      await queue.schedule(job.name, job.cron);
+      await work(name, 2);
+      if (job.runAtStart) await queue.send(job.name, {});
+    }
+  }
+  return {
+    wakeRenderWorkers: () => {
+      for (const id of renderWorkerIds) queue.notifyWorker(id);
+    },
+  };
+}

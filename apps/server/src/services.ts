@@ -1,0 +1,91 @@
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.js';
+import type { Database, Db } from './db/client.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
+import { SessionStore } from './modules/auth/session-store.js';
+import type { PaymentProvider } from './modules/billing/provider.js';
+import { createStripeProvider, type StripeProvider } from './modules/billing/stripe-provider.js';
+import { createTestPaymentProvider } from './modules/billing/test-provider.js';
+import { startProgressBus, type ProgressBus } from './modules/videos/progress.js';
+import { startQueue, type JobQueue } from './queue/queue.js';
+import { createRenderRunner, type RenderRunner } from './render/runner.js';
+import { openStorage } from './storage/open-storage.js';
+import type { Storage } from './storage/storage.js';
+
+export interface Payments {
+  provider: PaymentProvider;
+  /** Set when payments run in test mode: serves the test card confirmation. */
+  testProvider: ReturnType<typeof createTestPaymentProvider> | undefined;
+  /** Set when payments go through Stripe: serves its webhook and the admin's provider view. */
+  stripeProvider: StripeProvider | undefined;
+}
+
+/**
+ * The services every feature shares, started once per process (web or worker) by the composition
+ * root and handed to each feature: features never start them themselves.
+ */
+export interface Services {
+  config: Config;
+  db: Db;
+  log: FastifyBaseLogger;
+  storage: Storage;
+  queue: JobQueue;
+  progress: ProgressBus;
+  runner: RenderRunner;
+  mailer: Mailer;
+  sessions: SessionStore;
+  payments: Payments;
+  /** How long a render job may run before its worker is taken for dead. */
+  jobExpirySeconds(drawingTime: number): number;
+  /** Stops what runs in the background, renders first; the database stays open for the caller. */
+  close(): Promise<void>;
+}
+
+/** Starts the shared services on an open database; `renderWorkers` sizes the render runner. */
+export async function startServices(
+  config: Config,
+  database: Database,
+  log: FastifyBaseLogger,
+  renderWorkers: number,
+): Promise<Services> {
+  const { db } = database;
+  const queue = await startQueue(database, log);
+  const progress = await startProgressBus(database, log);
+  const runner = createRenderRunner({
+    ffmpegPath: config.ffmpegPath,
+    concurrency: Math.max(1, renderWorkers),
+    log: { info: (message) => log.debug(message) },
+    prewarm: renderWorkers > 0 && config.renderPrewarm,
+  });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    log,
+  });
+  const stripeProvider = config.stripe ? createStripeProvider(config.stripe, db) : undefined;
+  const testProvider = stripeProvider ? undefined : createTestPaymentProvider(config.sessionSecret);
+  return {
+    config,
+    db,
+    log,
+    storage: await openStorage(config),
+    queue,
+    progress,
+    runner,
+    mailer,
+    sessions: new SessionStore(db, config.adminEmails),
+    payments: { provider: stripeProvider ?? testProvider!, testProvider, stripeProvider },
+    // A long colour video takes a while: the allowance grows with the drawing time.
+    jobExpirySeconds: (drawingTime) => config.renderExpirySeconds + 10 * drawingTime,
+    async close() {
+      // End the renders in flight (their jobs go back to the queue for their retry), then let the
+      // queue record that and stop, while the database is still open.
+      await runner.close();
+      await queue.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await progress.close();
+      mailer.close();
+    },
+  };
+}
