@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, extname, join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { decodeImage, shapeFrame, videoLayout } from './decode.js';
-import type { DecodeOptions } from './decode.js';
+import type { DecodedImage, DecodeOptions } from './decode.js';
 import { DEFAULT_CRF, DEFAULT_PRESET, FfmpegEncoder, X264_TUNING, ffmpegArgs } from './encoder.js';
 import type { EncodeSettings, FrameSink } from './encoder.js';
 import { EngineError } from './errors.js';
@@ -18,7 +18,7 @@ import { planColour } from './colour.js';
 import type { ColourResult } from './colour.js';
 import { outlineInParallel, PlanWorker } from './parallel.js';
 import { colourPlanParams, planSketch, sketchOutlineParams } from './sketch.js';
-import type { SketchParams } from './sketch.js';
+import type { Sketch, SketchParams, SketchZone } from './sketch.js';
 import { hatchStrokes, penStrokes } from './strokes.js';
 import { FPS, timeline } from './timeline.js';
 import type { Direction } from './types.js';
@@ -69,6 +69,21 @@ export interface InternalRenderParams extends RenderParams {
 }
 
 const THUMBNAIL_LONG_SIDE = 640;
+/** The hand is this share of the picture's short side tall. */
+const HAND_SIZE = 0.62;
+
+/** Where a render's progress stands after each step, in whole percentages. */
+const PROGRESS = {
+  started: 0,
+  decoded: 1,
+  /** The drawing planned and ffmpeg started: the frames come next. */
+  planned: 4,
+  /** The frames take it from here, as they are handed to the encoder, */
+  firstFrame: 5,
+  /** to here; the video and thumbnail moved to their places end it. */
+  lastFrame: 99,
+  done: 100,
+} as const;
 
 /** Renders an image into a hand-drawn sketch MP4. Throws EngineError on any failure. */
 export function renderSketchVideo(params: RenderParams): Promise<RenderResult> {
@@ -86,36 +101,80 @@ export async function renderVideo(params: InternalRenderParams): Promise<RenderR
   }
 }
 
+/** Checks the outputs, decodes, then makes the video in a temp folder and moves it in place. */
 async function renderUsing(
   params: InternalRenderParams,
   options: RenderOptions,
   planWorker: PlanWorker,
 ): Promise<RenderResult> {
-  if (typeof params.output !== 'string' || params.output.length === 0) {
-    throw new EngineError(
-      'INVALID_OPTIONS',
-      'Invalid option output: an output file path is required',
-    );
-  }
   const thumbnail = thumbnailPath(params);
-  const { signal, log } = params;
-  const checkCancelled = () => {
-    if (signal?.aborted) throw new EngineError('CANCELLED', 'The render was cancelled.');
-  };
-  let last = -1;
-  const progress = (value: number) => {
-    const p = Math.min(100, Math.max(0, Math.floor(value)));
-    if (p > last) {
-      last = p;
-      params.onProgress?.(p);
-    }
-  };
-  progress(0);
-  checkCancelled();
+  const run = tracker(params);
+  run.progress(PROGRESS.started);
+  run.checkCancelled();
   const ffmpeg = params.ffmpeg ?? (await resolveFfmpeg());
-  log?.(`ffmpeg: ${ffmpeg.path} (${ffmpeg.source}, version ${ffmpeg.version})`);
-  checkCancelled();
-  const t0 = performance.now();
+  params.log?.(`ffmpeg: ${ffmpeg.path} (${ffmpeg.source}, version ${ffmpeg.version})`);
+  run.checkCancelled();
+  const picture = await decodePicture(params, options);
+  run.progress(PROGRESS.decoded);
+  run.checkCancelled();
+  return inWorkDir(params, async (work) => {
+    const frames = await makeVideo({ params, options, planWorker, ffmpeg, picture, work, run });
+    run.checkCancelled();
+    await moveFile(work.video, params.output);
+    await moveFile(work.thumbnail, thumbnail);
+    run.progress(PROGRESS.done);
+    const { width, height } = picture.image;
+    return {
+      output: params.output,
+      thumbnail,
+      durationSeconds: frames / FPS,
+      frames,
+      width,
+      height,
+    };
+  });
+}
+
+/** Reports progress (whole percentages, only ever rising) and stops a cancelled render. */
+interface Tracker {
+  progress(percent: number): void;
+  /** Throws EngineError CANCELLED once the render's signal is aborted. */
+  checkCancelled(): void;
+}
+
+function tracker({ signal, onProgress }: RenderParams): Tracker {
+  let last = -1;
+  return {
+    progress(value) {
+      const percent = Math.min(100, Math.max(0, Math.floor(value)));
+      if (percent > last) {
+        last = percent;
+        onProgress?.(percent);
+      }
+    },
+    checkCancelled() {
+      if (signal?.aborted) throw cancelled();
+    },
+  };
+}
+
+const cancelled = (options?: { cause: unknown }) =>
+  new EngineError('CANCELLED', 'The render was cancelled.', options);
+
+/** The picture at the video's size, with the zones moved to where it lies in the frame. */
+interface Picture {
+  image: DecodedImage;
+  zones: SketchZone[];
+  /** When decoding started and ended (`performance.now()`), for the log. */
+  decodeStart: number;
+  decoded: number;
+}
+
+async function decodePicture(
+  params: InternalRenderParams,
+  options: RenderOptions,
+): Promise<Picture> {
+  const decodeStart = performance.now();
   const layout = params.longSide
     ? atLongSide(options.shape, params.longSide)
     : videoLayout(options.shape, options.size);
@@ -127,126 +186,225 @@ async function renderUsing(
     points: zone.points.map((p) => ({ x: left + p.x * scale, y: top + p.y * scale })),
     brushSize: zone.brushSize * scale,
   }));
-  const tDecoded = performance.now();
-  // sharp rasterizes the hand on its own thread while the plan is computed here, held for the
-  // global direction (again, should most of the ink be drawn in a zone's other direction).
-  const handFor = (direction: Direction) =>
-    loadHand(Math.round(Math.min(image.width, image.height) * 0.62), handPose(direction), image);
-  handFor(options.direction).catch(() => undefined);
-  progress(1);
-  checkCancelled();
+  return { image, zones, decodeStart, decoded: performance.now() };
+}
 
-  const temp = await mkdtemp(join(params.tempDir ?? tmpdir(), 'rasma-'));
-  let sink: FrameSink | undefined;
-  // Written into `temp` beside the frames: a failed render waits for them before removing it.
-  const thumbnails: Promise<void>[] = [];
-  const onAbort = () => sink?.abort();
+/**
+ * A render's temp folder: the video and thumbnail are written here, and moved to their places
+ * only once the whole render has succeeded.
+ */
+class WorkDir {
+  readonly video: string;
+  readonly thumbnail: string;
+  /** The encoder writing `video`, once started. */
+  sink: FrameSink | undefined;
+  /** Thumbnails being written: a failed render waits for them before removing the folder. */
+  private readonly thumbnails: Promise<void>[] = [];
+
+  constructor(readonly dir: string) {
+    this.video = join(dir, 'video.mp4');
+    this.thumbnail = join(dir, 'thumbnail.jpg');
+  }
+
+  writeThumbnail(rgb: Uint8Array, width: number, height: number): void {
+    this.thumbnails.push(writeThumbnail(rgb, width, height, this.thumbnail));
+  }
+
+  async thumbnailsWritten(): Promise<void> {
+    await Promise.all(this.thumbnails);
+  }
+
+  /** Waits for the encoder's process to end and every thumbnail write to settle. */
+  async settle(): Promise<void> {
+    if (this.sink instanceof FfmpegEncoder) await this.sink.closed();
+    await Promise.allSettled(this.thumbnails);
+  }
+}
+
+/**
+ * Runs `make` in a new temp folder. Cancelling stops its encoder; on any failure the encoder is
+ * stopped too (and the error is CANCELLED when the render was cancelled). Either way the folder is
+ * removed once the encoder and the thumbnails are done with it.
+ */
+async function inWorkDir<T>(
+  { tempDir, signal }: RenderParams,
+  make: (work: WorkDir) => Promise<T>,
+): Promise<T> {
+  const work = new WorkDir(await mkdtemp(join(tempDir ?? tmpdir(), 'rasma-')));
+  const onAbort = () => work.sink?.abort();
   signal?.addEventListener('abort', onAbort);
   try {
-    const video = join(temp, 'video.mp4');
-    const thumb = join(temp, 'thumbnail.jpg');
-    const colourModel = options.aiModel === 'rasma-ai-color';
-    const { width, height } = image;
-    const { renderedFrames: rendered, holdFrames } = timeline(options.drawingTime, colourModel);
-    const settings: EncodeSettings = {
-      width,
-      height,
-      fps: FPS,
-      frames: rendered,
-      holdFrames,
-      preset: params.preset ?? DEFAULT_PRESET,
-      tuning: X264_TUNING,
-      crf: params.crf ?? DEFAULT_CRF,
-      output: video,
-    };
-    sink = params.sink
-      ? params.sink(settings, ffmpeg)
-      : new FfmpegEncoder(ffmpeg.path, ffmpegArgs(settings));
-    // ffmpeg starts up while the plan is computed.
-    const started = sink.start();
-    started.catch(() => undefined);
-    const sketchParams: SketchParams = {
-      zones,
-      zoneScale: 1,
-      grayscaleLevel: options.grayscaleLevel,
-      direction: options.direction,
-      drawingTime: options.drawingTime,
-      colour: colourModel,
-      seed: options.seed,
-      deferColour: true,
-    };
-    const { outline: lines, lineStrokes: tracedLines } = await outlineInParallel(
-      image,
-      sketchOutlineParams(sketchParams),
-      planWorker,
-    );
-    // The worker plans the colour while this thread plans the drawing, and ends when it has
-    // answered: its memory is given back before the frames are made.
-    let colourPlan: ColourResult | undefined;
-    const colourPlanned = colourModel
-      ? planWorker.colour(colourPlanParams(image, lines, sketchParams))
-      : Promise.resolve(undefined);
-    void colourPlanned.then((plan) => (colourPlan = plan));
-    void planWorker.close();
-    // The hatching's strokes here while the worker traces the lines' (or after, without it).
-    const hatching = hatchStrokes(lines);
-    const traced = penStrokes(lines, await tracedLines, hatching);
-    const sketch = planSketch(image, sketchParams, lines, traced);
-    const t1 = performance.now();
-    sketch.script.hand = await handFor(sketch.mainDirection);
-    log?.(
-      `prepared ${width}x${height}: decode ${Math.round(tDecoded - t0)} ms, outline+strokes+plan ${Math.round(t1 - tDecoded)} ms, total ${Math.round(performance.now() - t0)} ms`,
-    );
-    await started;
-    progress(4);
-    checkCancelled();
-    if (sketch.finalRgb) thumbnails.push(writeThumbnail(sketch.finalRgb, width, height, thumb));
-    const renderer = new FrameRenderer(sketch.script);
-    // Frames handed to the encoder: the result reports these, not the plan.
-    let encoded = 0;
-    for (let k = 0; ; k++) {
-      checkCancelled();
-      if (colourModel && !sketch.script.colour && (colourPlan || k >= sketch.script.drawFrames)) {
-        // The worker's plan (ready long before the colour phase); made here if the worker failed.
-        const plan =
-          colourPlan ??
-          (await colourPlanned) ??
-          planColour(colourPlanParams(image, lines, sketchParams, sketch.grey));
-        sketch.script.colour = plan.colour;
-        thumbnails.push(writeThumbnail(plan.finalRgb, width, height, thumb));
-      }
-      const frame = renderer.next();
-      if (!frame) break;
-      await sink.frame(frame);
-      encoded++;
-      progress(5 + (94 * encoded) / rendered);
-    }
-    checkCancelled();
-    await sink.finish();
-    await Promise.all(thumbnails);
-    checkCancelled();
-    await moveFile(video, params.output);
-    await moveFile(thumb, thumbnail);
-    progress(100);
-    const frames = encoded + holdFrames;
-    return {
-      output: params.output,
-      thumbnail,
-      durationSeconds: frames / FPS,
-      frames,
-      width,
-      height,
-    };
+    return await make(work);
   } catch (error) {
-    sink?.abort();
-    if (signal?.aborted)
-      throw new EngineError('CANCELLED', 'The render was cancelled.', { cause: error });
+    work.sink?.abort();
+    if (signal?.aborted) throw cancelled({ cause: error });
     throw error;
   } finally {
     signal?.removeEventListener('abort', onAbort);
-    if (sink instanceof FfmpegEncoder) await sink.closed();
-    await Promise.allSettled(thumbnails);
-    await rm(temp, { recursive: true, force: true });
+    await work.settle();
+    await rm(work.dir, { recursive: true, force: true });
+  }
+}
+
+interface VideoJob {
+  params: InternalRenderParams;
+  options: RenderOptions;
+  planWorker: PlanWorker;
+  ffmpeg: FfmpegInfo;
+  picture: Picture;
+  work: WorkDir;
+  run: Tracker;
+}
+
+/**
+ * Starts ffmpeg, plans the drawing meanwhile, and encodes its frames into the work folder's video
+ * (with the thumbnail beside it); the video's frames, the hold included.
+ */
+async function makeVideo(job: VideoJob): Promise<number> {
+  const { params, options, work, run } = job;
+  const { width, height } = job.picture.image;
+  const { renderedFrames, holdFrames } = timeline(options.drawingTime, isColour(options));
+  const settings: EncodeSettings = {
+    width,
+    height,
+    fps: FPS,
+    frames: renderedFrames,
+    holdFrames,
+    preset: params.preset ?? DEFAULT_PRESET,
+    tuning: X264_TUNING,
+    crf: params.crf ?? DEFAULT_CRF,
+    output: work.video,
+  };
+  const sink = params.sink
+    ? params.sink(settings, job.ffmpeg)
+    : new FfmpegEncoder(job.ffmpeg.path, ffmpegArgs(settings));
+  work.sink = sink;
+  // ffmpeg starts up while the plan is computed.
+  const started = sink.start();
+  started.catch(() => undefined);
+  const drawing = await planDrawing(job.picture, options, job.planWorker, params.log);
+  await started;
+  run.progress(PROGRESS.planned);
+  run.checkCancelled();
+  const thumbnail = (rgb: Uint8Array) => work.writeThumbnail(rgb, width, height);
+  if (drawing.sketch.finalRgb) thumbnail(drawing.sketch.finalRgb);
+  const encoded = await encodeFrames(drawing, sink, run, renderedFrames, thumbnail);
+  run.checkCancelled();
+  await sink.finish();
+  await work.thumbnailsWritten();
+  return encoded + holdFrames;
+}
+
+const isColour = (options: RenderOptions) => options.aiModel === 'rasma-ai-color';
+
+/** The planned drawing, and in the colour model the colour laid in after it. */
+interface Drawing {
+  sketch: Sketch;
+  colour: ColourPlan | undefined;
+}
+
+/**
+ * The colour plan, made on the planning's second thread while this one plans the drawing; made
+ * here (`make`, from the outline picture) if that thread failed.
+ */
+class ColourPlan {
+  /** The second thread's plan once it has come. */
+  ready: ColourResult | undefined;
+
+  constructor(
+    private readonly planned: Promise<ColourResult | undefined>,
+    private readonly make: (grey: Uint8Array) => ColourResult,
+  ) {
+    void planned.then((plan) => (this.ready = plan));
+  }
+
+  async get(grey: Uint8Array): Promise<ColourResult> {
+    return this.ready ?? (await this.planned) ?? this.make(grey);
+  }
+}
+
+/**
+ * Outline, strokes and their order (with the second thread), the colour plan asked of that thread,
+ * and the hand held for the direction most of the ink is drawn in.
+ */
+async function planDrawing(
+  { image, zones, decodeStart, decoded }: Picture,
+  options: RenderOptions,
+  planWorker: PlanWorker,
+  log: RenderParams['log'],
+): Promise<Drawing> {
+  // sharp rasterizes the hand on its own thread while the plan is computed here, held for the
+  // global direction (again, should most of the ink be drawn in a zone's other direction).
+  const handFor = (direction: Direction) =>
+    loadHand(
+      Math.round(Math.min(image.width, image.height) * HAND_SIZE),
+      handPose(direction),
+      image,
+    );
+  handFor(options.direction).catch(() => undefined);
+  const sketchParams: SketchParams = {
+    zones,
+    zoneScale: 1,
+    grayscaleLevel: options.grayscaleLevel,
+    direction: options.direction,
+    drawingTime: options.drawingTime,
+    colour: isColour(options),
+    seed: options.seed,
+    deferColour: true,
+  };
+  const { outline: lines, lineStrokes: tracedLines } = await outlineInParallel(
+    image,
+    sketchOutlineParams(sketchParams),
+    planWorker,
+  );
+  // The worker plans the colour while this thread plans the drawing, and ends when it has
+  // answered: its memory is given back before the frames are made.
+  const colour = isColour(options)
+    ? new ColourPlan(planWorker.colour(colourPlanParams(image, lines, sketchParams)), (grey) =>
+        planColour(colourPlanParams(image, lines, sketchParams, grey)),
+      )
+    : undefined;
+  void planWorker.close();
+  // The hatching's strokes here while the worker traces the lines' (or after, without it).
+  const hatching = hatchStrokes(lines);
+  const traced = penStrokes(lines, await tracedLines, hatching);
+  const sketch = planSketch(image, sketchParams, lines, traced);
+  const planned = performance.now();
+  sketch.script.hand = await handFor(sketch.mainDirection);
+  log?.(
+    `prepared ${image.width}x${image.height}: decode ${Math.round(decoded - decodeStart)} ms, outline+strokes+plan ${Math.round(planned - decoded)} ms, total ${Math.round(performance.now() - decodeStart)} ms`,
+  );
+  return { sketch, colour };
+}
+
+/**
+ * Hands the encoder the drawing's frames one by one, the colour laid in as soon as its plan has
+ * come (at the latest when the drawing ends); how many frames it handed over.
+ */
+async function encodeFrames(
+  { sketch, colour }: Drawing,
+  sink: FrameSink,
+  run: Tracker,
+  renderedFrames: number,
+  onColourPicture: (rgb: Uint8Array) => void,
+): Promise<number> {
+  const { script } = sketch;
+  const renderer = new FrameRenderer(script);
+  // Frames handed to the encoder: the result reports these, not the plan.
+  let encoded = 0;
+  for (let k = 0; ; k++) {
+    run.checkCancelled();
+    if (colour && !script.colour && (colour.ready || k >= script.drawFrames)) {
+      const plan = await colour.get(sketch.grey);
+      script.colour = plan.colour;
+      onColourPicture(plan.finalRgb);
+    }
+    const frame = renderer.next();
+    if (!frame) return encoded;
+    await sink.frame(frame);
+    encoded++;
+    const { firstFrame, lastFrame } = PROGRESS;
+    run.progress(firstFrame + ((lastFrame - firstFrame) * encoded) / renderedFrames);
   }
 }
 
@@ -272,9 +430,15 @@ function atLongSide(shape: string, longSide: number): DecodeOptions {
 /**
  * Where the thumbnail goes: as asked, or beside the video with `.jpg` (`.thumbnail.jpg` when that
  * is the input image itself: `rasma render photo.jpg -o photo.mp4` must not draw over the photo).
- * Refuses outputs that would overwrite the input or each other.
+ * Refuses a missing output, and outputs that would overwrite the input or each other.
  */
 function thumbnailPath(params: RenderParams): string {
+  if (typeof params.output !== 'string' || params.output.length === 0) {
+    throw new EngineError(
+      'INVALID_OPTIONS',
+      'Invalid option output: an output file path is required',
+    );
+  }
   const input = typeof params.input === 'string' ? resolve(params.input) : undefined;
   const beside = replaceExtension(params.output, '.jpg');
   const thumbnail =
