@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /**
- * Which workspace may import which (ARCHITECTURE.md). Each name is forbidden with its subpaths, except
+ * Which workspace may import which (docs/architecture.md). Each name is forbidden with its subpaths, except
  * the listed entries: the engine takes the contract's plain constants, and the web app the engine's
  * browser-safe outline step.
  */
