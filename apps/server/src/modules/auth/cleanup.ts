@@ -1,11 +1,9 @@
 import { lt, or } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { emailVerificationCodes } from '../../db/schema.js';
 import { deleteOldRateLimitHits } from '../../limits/rate-limiter.js';
 import type { SessionStore } from './session-store.js';
 
-const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 /** Codes are kept a day past expiry, for looking into abuse. */
 const CODE_RETENTION_MS = 24 * 60 * 60 * 1000;
 
@@ -28,18 +26,4 @@ export async function deleteExpiredAuthRecords(
         lt(emailVerificationCodes.createdAt, new Date(now.getTime() - CODE_RETENTION_MS)),
       ),
     );
-}
-
-/** Hourly removal of expired sessions and old codes while the server runs. */
-export function scheduleAuthCleanup(app: FastifyInstance, deps: CleanupDeps): void {
-  const run = () =>
-    deleteExpiredAuthRecords(deps).catch((err: unknown) =>
-      app.log.error({ err }, 'auth cleanup failed'),
-    );
-  const timer = setInterval(() => void run(), CLEANUP_INTERVAL_MS);
-  timer.unref();
-  app.addHook('onReady', async () => {
-    await run();
-  });
-  app.addHook('onClose', () => clearInterval(timer));
 }

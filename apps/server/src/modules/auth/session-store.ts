@@ -1,16 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { UserRole } from '@rasma/contract';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sessions, users } from '../../db/schema.js';
+import type { SessionUser } from '../../http/guards.js';
 import { isAdmin, type UserRow } from './users.js';
 
-/** Who a request is signed in as: all a guard needs. */
-export interface SessionUser {
-  id: string;
-  email: string;
-  role: UserRole;
-}
 
 /** The session's user with the profile `/api/auth/user` shows. */
 export interface SessionProfile extends SessionUser {
