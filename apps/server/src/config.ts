@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { StorageUrlError, parseStorageUrl } from './storage/storage-url.js';
 
 /** Every setting the server reads from the environment (`.env.example` lists the same names). */
 export const envSchema = z.object({
@@ -31,6 +32,17 @@ export const envSchema = z.object({
   APPLE_CLIENT_SECRET: z.string().min(1).optional(),
   APPLE_ISSUER: z.string().url().default('https://appleid.apple.com'),
   FFMPEG_PATH: z.string().min(1).optional(),
+  STORAGE_URL: z
+    .string()
+    .superRefine((value, ctx) => {
+      try {
+        parseStorageUrl(value);
+      } catch (err) {
+        if (!(err instanceof StorageUrlError)) throw err;
+        ctx.addIssue({ code: 'custom', message: err.message });
+      }
+    })
+    .optional(),
   RENDER_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
   RENDER_EXPIRY_SECONDS: z.coerce.number().int().min(1).default(120),
   RENDER_PREWARM: z.stringbool().default(true),
@@ -94,6 +106,8 @@ export interface Config {
   oauth: { google?: OAuthProviderConfig; apple?: OAuthProviderConfig };
   /** Unset: `ffmpeg` on the PATH, else the binary bundled with @ffmpeg-installer. */
   ffmpegPath: string | undefined;
+  /** `s3://BUCKET?endpoint=URL&region=REGION` (validated); unset, files are kept under `dataDir`. */
+  storageUrl: string | undefined;
   /**
    * Which proxies' X-Forwarded-* headers to believe for the client address and host: none (false),
    * a hop count, or the proxies' addresses. Unset, a client cannot choose its IP or host.
@@ -168,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       apple: provider(e.APPLE_ISSUER, e.APPLE_CLIENT_ID, e.APPLE_CLIENT_SECRET),
     },
     ffmpegPath: e.FFMPEG_PATH,
+    storageUrl: e.STORAGE_URL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     analyticsCountryHeader: e.ANALYTICS_COUNTRY_HEADER?.toLowerCase(),
     renderWorkers: e.RENDER_WORKERS,

@@ -5,14 +5,11 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { images, videos } from '../src/db/schema.js';
-import {
-  RETENTION_CRON,
-  RETENTION_QUEUE,
-  deleteExpiredFiles,
-} from '../src/modules/retention/cleanup.js';
+import { JOBS } from '../src/jobs.js';
+import { deleteExpiredFiles } from '../src/modules/retention/cleanup.js';
 import { startQueue } from '../src/queue/queue.js';
 import { RENDER_TEMP_PREFIX } from '../src/render/runner.js';
-import { createLocalStorage } from '../src/storage/storage.js';
+import { createLocalStorage } from '../src/storage/local-storage.js';
 import { createUser } from './support/factories.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
@@ -40,7 +37,7 @@ async function upload(age: number, status?: 'processing' | 'completed' | 'failed
   const user = await createUser(db);
   const id = crypto.randomUUID();
   const key = `images/${id}.png`;
-  await storage().put(key, Buffer.from('image bytes'));
+  await storage().put(key, Buffer.from('image bytes'), 'image/png');
   await db.insert(images).values({
     id,
     userId: user.id,
@@ -69,7 +66,9 @@ async function upload(age: number, status?: 'processing' | 'completed' | 'failed
       })
       .returning();
     videoId = video?.id;
-    if (status === 'completed') await storage().put(`videos/${id}.mp4`, Buffer.from('mp4'));
+    if (status === 'completed') {
+      await storage().put(`videos/${id}.mp4`, Buffer.from('mp4'), 'video/mp4');
+    }
   }
   return { id, key, videoId };
 }
@@ -120,8 +119,8 @@ describe('the retention clean-up', () => {
   it('deletes upload files no image points at, once they are an hour old', async () => {
     const oldOrphan = `images/${crypto.randomUUID()}.jpg`;
     const newOrphan = `images/${crypto.randomUUID()}.jpg`;
-    await storage().put(oldOrphan, Buffer.from('x'));
-    await storage().put(newOrphan, Buffer.from('x'));
+    await storage().put(oldOrphan, Buffer.from('x'), 'image/jpeg');
+    await storage().put(newOrphan, Buffer.from('x'), 'image/jpeg');
     await aged(path.join(files(), oldOrphan), 2 * HOUR);
 
     const report = await deleteExpiredFiles({
@@ -162,13 +161,13 @@ describe('the retention clean-up', () => {
     onTestFinished(() => queue.stop({ graceful: false, wait: true }));
     const schedules = await queue.getSchedules();
     expect(schedules).toContainEqual(
-      expect.objectContaining({ name: RETENTION_QUEUE, cron: RETENTION_CRON }),
+      expect.objectContaining({ name: JOBS.fileRetention.name, cron: JOBS.fileRetention.cron }),
     );
     // Hourly: at one minute of every hour.
-    expect(RETENTION_CRON).toMatch(/^\d+ \* \* \* \*$/);
+    expect(JOBS.fileRetention.cron).toMatch(/^\d+ \* \* \* \*$/);
 
     const leftover = await upload(3 * HOUR, 'completed');
-    await queue.send(RETENTION_QUEUE, {});
+    await queue.send(JOBS.fileRetention.name, {});
     const until = Date.now() + 20_000;
     while ((await storageKeyOf(leftover.id)) !== null && Date.now() < until) {
       await new Promise((resolve) => setTimeout(resolve, 200));

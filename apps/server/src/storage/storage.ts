@@ -1,21 +1,23 @@
-import { createReadStream } from 'node:fs';
-import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Readable } from 'node:stream';
 
 /**
- * Where uploads, videos and thumbnails are kept, by key (`images/<id>.jpg`). Local disk under
- * DATA_DIR today; object storage can come behind the same interface. Renders read and write local
- * files, so `localPath` hands them one.
+ * Where uploads, videos and thumbnails are kept, by key (`images/<id>.jpg`): local disk under
+ * DATA_DIR, or an S3-compatible bucket (`openStorage` picks by STORAGE_URL). Nothing behind it
+ * assumes a shared filesystem: a render copies its input to a folder of its own and its results
+ * back, and files are sent in streams, never whole in memory.
  */
 export interface Storage {
-  put(key: string, data: Buffer): Promise<void>;
-  /** A local file path for `key` whose folder exists, for a render to read or write. */
-  localPath(key: string): Promise<string>;
+  /** Stores bytes already in memory (an upload the server has checked). */
+  put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /** Stores a local file, streamed. */
+  upload(key: string, localFile: string, contentType: string): Promise<void>;
+  /** Writes the stored file to `localFile`, streamed; rejects when there is no such file. */
+  download(key: string, localFile: string): Promise<void>;
   /** The size in bytes, or undefined when there is no such file. */
   size(key: string): Promise<number | undefined>;
-  /** The bytes, or the inclusive byte range `start`-`end` of them. */
-  read(key: string, range?: { start: number; end: number }): Readable;
+  /** The bytes, or the inclusive byte range `start`-`end` of them; rejects when there is no such file. */
+  read(key: string, range?: { start: number; end: number }): Promise<Readable>;
+  /** Deletes the file; none is no error. */
   delete(key: string): Promise<void>;
   /** Keys in `folder` last written before `before` (the retention clean-up's leftovers). */
   keysOlderThan(folder: string, before: Date): Promise<string[]>;
@@ -23,51 +25,10 @@ export interface Storage {
 
 const KEY_PATTERN = /^[a-z]+\/[0-9a-f-]+\.[a-z0-9]+$/;
 
-export function createLocalStorage(root: string): Storage {
-  const pathOf = (key: string) => {
-    // Keys are made by the server, never taken from a request: a bad one is a bug.
-    if (!KEY_PATTERN.test(key)) throw new Error(`invalid storage key: ${key}`);
-    return path.join(root, key);
-  };
-  const ensureFolder = (file: string) =>
-    mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-  return {
-    async put(key, data) {
-      const file = pathOf(key);
-      await ensureFolder(file);
-      await writeFile(file, data, { mode: 0o600 });
-    },
-    async localPath(key) {
-      const file = pathOf(key);
-      await ensureFolder(file);
-      return file;
-    },
-    async size(key) {
-      try {
-        return (await stat(pathOf(key))).size;
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-        throw err;
-      }
-    },
-    read: (key, range) => createReadStream(pathOf(key), range),
-    async delete(key) {
-      await rm(pathOf(key), { force: true });
-    },
-    async keysOlderThan(folder, before) {
-      const dir = path.join(root, folder);
-      const names = await readdir(dir).catch((err: NodeJS.ErrnoException) => {
-        if (err.code === 'ENOENT') return [];
-        throw err;
-      });
-      const keys: string[] = [];
-      for (const name of names) {
-        const key = `${folder}/${name}`;
-        if (!KEY_PATTERN.test(key)) continue;
-        const stats = await stat(path.join(dir, name)).catch(() => undefined);
-        if (stats?.isFile() && stats.mtime < before) keys.push(key);
-      }
-      return keys;
-    },
-  };
+/** Keys are made by the server, never taken from a request: a bad one is a bug. */
+export function checkKey(key: string): string {
+  if (!isStorageKey(key)) throw new Error(`invalid storage key: ${key}`);
+  return key;
 }
+
+export const isStorageKey = (key: string) => KEY_PATTERN.test(key);

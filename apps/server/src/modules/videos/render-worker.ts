@@ -1,10 +1,13 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { EngineError, type EngineErrorCode, type RenderOptionsInput } from '@rasma/engine';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { images, videos } from '../../db/schema.js';
 import type { JobQueue } from '../../queue/queue.js';
-import type { RenderRunner } from '../../render/runner.js';
+import { RENDER_TEMP_PREFIX, type RenderRunner } from '../../render/runner.js';
 import type { Storage } from '../../storage/storage.js';
 import { applyCreditChange } from '../credits/ledger.js';
 import type { ProgressBus } from './progress.js';
@@ -95,11 +98,17 @@ async function renderVideo(
     return;
   }
   let stored = Date.now();
+  // The render works on its own copies, in a folder of its own (mkdtemp: readable by this user only).
+  const folder = await mkdtemp(path.join(tmpdir(), RENDER_TEMP_PREFIX));
+  const files = {
+    input: path.join(folder, `upload${path.extname(source.storageKey)}`),
+    output: path.join(folder, 'video.mp4'),
+    thumbnail: path.join(folder, 'thumbnail.jpg'),
+  };
   try {
+    await storage.download(source.storageKey, files.input);
     const result = await runner.render({
-      input: await storage.localPath(source.storageKey),
-      output: await storage.localPath(videoKey(videoId)),
-      thumbnail: await storage.localPath(thumbnailKey(videoId)),
+      ...files,
       options: row.options as RenderOptionsInput,
       signal: deadline,
       onProgress: (percent) => {
@@ -114,6 +123,8 @@ async function renderVideo(
           .catch((err: unknown) => log.warn({ err, videoId }, 'progress not stored'));
       },
     });
+    await storage.upload(videoKey(videoId), files.output, 'video/mp4');
+    await storage.upload(thumbnailKey(videoId), files.thumbnail, 'image/jpeg');
     // The image goes before the video is announced complete: "completed" means "source deleted".
     await deleteSource(deps, source.id, source.storageKey);
     const [done] = await db
@@ -142,6 +153,8 @@ async function renderVideo(
     }
     log.warn({ err, videoId }, 'render failed; the queue retries it once');
     throw err;
+  } finally {
+    await rm(folder, { recursive: true, force: true });
   }
 }
 

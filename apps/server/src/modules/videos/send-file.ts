@@ -20,7 +20,8 @@ function contentDisposition(fileName: string): string {
 
 /**
  * Sends a stored file: whole, or the byte range asked for (206, so a player can seek), or 416 for
- * a range outside it. With a file name it is a download.
+ * a range outside it. With a file name it is a download. Streamed from storage, never whole in
+ * memory.
  */
 export async function sendFile(
   storage: Storage,
@@ -40,7 +41,7 @@ export async function sendFile(
     .header('Cache-Control', 'private, max-age=3600');
   if (file.fileName) reply.header('Content-Disposition', contentDisposition(file.fileName));
   if (!file.range) {
-    return reply.header('Content-Length', size).send(storage.read(file.key));
+    return reply.header('Content-Length', size).send(await storage.read(file.key));
   }
   const range = parseRange(file.range, size);
   if (range === 'invalid') {
@@ -50,5 +51,5 @@ export async function sendFile(
     .status(206)
     .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
     .header('Content-Length', range.end - range.start + 1)
-    .send(storage.read(file.key, range));
+    .send(await storage.read(file.key, range));
 }

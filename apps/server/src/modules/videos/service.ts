@@ -82,7 +82,7 @@ export async function createVideo(
   const imageId = randomUUID();
   const imageKey = `images/${imageId}.${image.extension}`;
   const cost = MODEL_CREDIT_COST[settings.aiModel];
-  await storage.put(imageKey, image.data);
+  await storage.put(imageKey, image.data, image.mimeType);
   try {
     return await db.transaction(async (tx) => {
       await tx.insert(images).values({
