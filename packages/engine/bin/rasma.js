@@ -2,6 +2,9 @@
 // The #! line sets glibc's malloc for a render (src/allocator.ts says why; test/cli.test.ts keeps
 // the two the same). Runs the CLI from its built JavaScript (starts in well under 300 ms) when
 // that is newer than every source file, else from the TypeScript source through tsx.
-import { runBuiltOrSource } from './built.js';
+import { importTypeScript } from './built.js';
 
-await runBuiltOrSource('cli.js', new URL('../src/cli.ts', import.meta.url));
+await importTypeScript(
+  new URL('../src/cli.ts', import.meta.url),
+  new URL('../dist/cli.js', import.meta.url),
+);

@@ -21,8 +21,9 @@ const { metafile } = await build({
   outdir,
   chunkNames: '[name]-[hash]',
   // Loaded from node_modules at run time: sharp's native library, the package that finds the
-  // ffmpeg binary beside itself, and zod.
-  external: ['sharp', '@ffmpeg-installer/ffmpeg', 'zod'],
+  // ffmpeg binary beside itself, zod, and the engine's bin/built.js (it finds its files beside
+  // itself, and would bring tsx into a bundle).
+  external: ['sharp', '@ffmpeg-installer/ffmpeg', 'zod', '@rasma/engine/built'],
   metafile: true,
   logLevel: 'error',
 });

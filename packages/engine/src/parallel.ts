@@ -6,6 +6,7 @@
  * itself.
  */
 import { Worker } from 'node:worker_threads';
+import { startTypeScriptWorker } from '@rasma/engine/built';
 import type { ColourParams, ColourResult } from './colour.js';
 import type { Lines, OutlineParams, OutlineResult } from './outline.js';
 import { combineOutline, hatchTone, outlineInput, penLines, toLuma } from './outline.js';
@@ -108,12 +109,15 @@ export async function outlineInParallel(
 }
 
 /**
- * The built bundle runs its own `plan-worker.js`; from the TypeScript source (tsx, tests) a small
- * bootstrap runs that one when it is fresh, else `plan-worker.ts` through tsx.
+ * The second thread: from a bundle (the CLI's, the server's render process) the `plan-worker.js`
+ * built beside it; from the TypeScript source the engine's built one while it is fresh, else the
+ * source through tsx.
  */
 function startWorker(): Worker {
-  const bundled = import.meta.url.endsWith('.js');
-  return new Worker(
-    new URL(bundled ? './plan-worker.js' : './plan-worker-source.mjs', import.meta.url),
+  if (import.meta.url.endsWith('.js'))
+    return new Worker(new URL('./plan-worker.js', import.meta.url));
+  return startTypeScriptWorker(
+    new URL('./plan-worker.ts', import.meta.url),
+    new URL('../dist/plan-worker.js', import.meta.url),
   );
 }

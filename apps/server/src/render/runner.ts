@@ -2,19 +2,17 @@
  * Runs engine renders in child processes at a lower CPU priority, so the CPU-heavy work never
  * blocks the thread that serves HTTP. At most `concurrency` at once; the others wait in order.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   EngineError,
   RENDER_MALLOC_ENV,
   type RenderOptionsInput,
   type RenderResult,
 } from '@rasma/engine';
-import { isFreshBundle } from '@rasma/engine/built';
+import { forkTypeScript } from '@rasma/engine/built';
 import { renderReportSchema, type RenderReport, type RenderRequest } from './messages.js';
 
 export interface RenderJob {
@@ -57,18 +55,13 @@ export class RenderProcessError extends Error {
   override readonly name = 'RenderProcessError';
 }
 
-const renderProcessSource = fileURLToPath(new URL('./render-process.ts', import.meta.url));
+const renderProcessSource = new URL('./render-process.ts', import.meta.url);
 /**
  * The render process as `npm run build -w apps/server` bundles it, engine included (`npm start`
  * builds it): it starts without compiling TypeScript and carries no compiler while it renders,
  * which takes 40-80 MB off each render's peak.
  */
-const renderProcessBundle = fileURLToPath(
-  new URL('../../dist/render/render-process.js', import.meta.url),
-);
-/** tsx by absolute URL: the child compiles TypeScript whatever its working directory, and
- * without inheriting the parent's flags (a Vitest worker has others). */
-const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+const renderProcessBundle = new URL('../../dist/render/render-process.js', import.meta.url);
 const STDERR_TAIL = 2000;
 
 type Outcome = Extract<RenderReport, { type: 'done' | 'failed' }>;
@@ -169,14 +162,10 @@ function died({ exitCode, exitSignal, stderr }: ProcessEnd): string {
 /**
  * A render process in its own process group (so ffmpeg dies with it), waiting for its request,
  * with the malloc settings the engine renders best with (RENDER_MALLOC_ENV says why): the bundled
- * one while it is newer than every file it was built from (so an edit is never run stale), else
- * the source through tsx. Either way none of this process's own flags: a Vitest worker's, or
- * tsx's, would load a compiler into the bundle's.
+ * one while it is fresh, else the source through tsx (`forkTypeScript`).
  */
 function forkRenderProcess(): ChildProcess {
-  const bundled = isFreshBundle(renderProcessBundle);
-  return fork(bundled ? renderProcessBundle : renderProcessSource, [], {
-    execArgv: bundled ? [] : ['--import', tsxLoader],
+  return forkTypeScript(renderProcessSource, renderProcessBundle, {
     env: { ...process.env, ...RENDER_MALLOC_ENV },
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],

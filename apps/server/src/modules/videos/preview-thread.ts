@@ -4,8 +4,9 @@
  * first preview, ends after 10 s without one (its memory goes with it), and is started again after
  * a crash.
  */
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { PreviewParams } from '@rasma/engine';
+import { startTypeScriptWorker } from '@rasma/engine/built';
 
 export interface PreviewTask {
   id: number;
@@ -20,10 +21,9 @@ export interface PreviewThread {
   close(): Promise<void>;
 }
 
-const bootstrap = new URL('../../typescript-worker.mjs', import.meta.url);
 /** An idle thread is ended after this, and its memory with it; the next preview starts another. */
 const IDLE_MS = 10_000;
-const entry = new URL('./preview-worker.ts', import.meta.url).href;
+const entry = new URL('./preview-worker.ts', import.meta.url);
 
 export function createPreviewThread(): PreviewThread {
   let worker: Worker | undefined;
@@ -37,7 +37,7 @@ export function createPreviewThread(): PreviewThread {
   };
 
   function start(): Worker {
-    const thread = new Worker(bootstrap, { workerData: { entry } });
+    const thread = startTypeScriptWorker(entry);
     thread.on('message', (answer: PreviewAnswer) => {
       const task = pending.get(answer.id);
       pending.delete(answer.id);
