@@ -69,8 +69,8 @@ export interface InternalRenderParams extends RenderParams {
 }
 
 const THUMBNAIL_LONG_SIDE = 640;
-/** The hand is this share of the picture's short side tall. */
-const HAND_SIZE = 0.62;
+/** The hand is drawn this share of the picture's short side across (`loadHand`). */
+const HAND_ACROSS = 0.62;
 
 /** Where a render's progress stands after each step, in whole percentages. */
 const PROGRESS = {
@@ -337,7 +337,7 @@ async function planDrawing(
   // global direction (again, should most of the ink be drawn in a zone's other direction).
   const handFor = (direction: Direction) =>
     loadHand(
-      Math.round(Math.min(image.width, image.height) * HAND_SIZE),
+      Math.round(Math.min(image.width, image.height) * HAND_ACROSS),
       handPose(direction),
       image,
     );
