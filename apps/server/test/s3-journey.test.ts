@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
@@ -26,14 +26,20 @@ const HOUR = 60 * 60 * 1000;
 let s3: S3TestServer;
 let server: TestServer;
 let storageUrl: string;
+/** The temp dir renders see, to find what they leave behind. */
+let renderTemp: string;
 beforeAll(async () => {
   s3 = await startS3Server();
   storageUrl = s3.newStorageUrl();
   server = await startTestServer({ STORAGE_URL: storageUrl });
+  renderTemp = await mkdtemp(path.join(tmpdir(), 'rasma-s3-journey-'));
+  vi.stubEnv('TMPDIR', renderTemp);
 });
 afterAll(async () => {
+  vi.unstubAllEnvs();
   await server?.close();
   await s3?.close();
+  if (renderTemp) await rm(renderTemp, { recursive: true, force: true });
 });
 
 const bucketKeys = () => s3.keys(bucketOf(storageUrl));
@@ -54,6 +60,8 @@ describe('files in an S3 bucket', () => {
     const [videoKey, thumbnailKey] = [`videos/${video.id}.mp4`, `thumbnails/${video.id}.jpg`];
     expect(await bucketKeys()).toEqual([thumbnailKey, videoKey]);
     expect(existsSync(path.join(server.dataDir, 'files'))).toBe(false);
+    // The render's private folder is gone with it.
+    expect(await readdir(renderTemp)).toEqual([]);
 
     const stored = await objectBytes(videoKey);
     const size = stored.length;
