@@ -39,6 +39,9 @@ export async function openS3Storage(location: BucketLocation): Promise<Storage> 
     // Checksums only where S3 requires them: S3-compatible services do not all support the newer ones.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    // An unreachable service fails a call rather than holding it: no connection within 5 s, or a
+    // connection silent for a minute (a stalled transfer), is an error.
+    requestHandler: { connectionTimeout: 5_000, socketTimeout: 60_000 },
   });
   await ensureBucket(client, location);
 
