@@ -1,12 +1,13 @@
+import type { ErrorCode, ErrorResponse } from '@rasma/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ZodType } from 'zod';
 
-/** The one error type of the server: leaves as `{ message, code? }` with `status`. */
+/** The one error type of the server: leaves as `{ message, code }` with `status`. */
 export class AppError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly code?: string,
+    readonly code: ErrorCode,
     options?: ErrorOptions,
   ) {
     super(message, options);
@@ -29,32 +30,40 @@ export function registerErrorHandling(app: FastifyInstance): void {
       if (error.status >= 500) {
         request.log.error({ err: loggable(error.cause ?? error) }, error.message);
       }
-      return reply.status(error.status).send({ message: error.message, code: error.code });
+      return reply.status(error.status).send(errorBody(error.message, error.code));
     }
     const status =
       'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status < 500) {
-      return reply.status(status).send({
-        message: clientErrorMessage(error as FastifyError),
-        code: (error as FastifyError).code,
-      });
+      return reply.status(status).send(clientError(error as FastifyError, status));
     }
     request.log.error({ err: loggable(error) }, 'unhandled error');
-    return reply.status(500).send({ message: 'Internal server error', code: 'INTERNAL' });
+    return reply.status(500).send(errorBody('Internal server error', 'INTERNAL'));
   });
 }
 
-function clientErrorMessage(error: FastifyError): string {
+/** The body of every error answer. */
+export const errorBody = (message: string, code: ErrorCode): ErrorResponse => ({ message, code });
+
+/** What Fastify's and its plugins' own refusals mean in the contract's codes, by their status. */
+const CODE_OF_CLIENT_STATUS: Partial<Record<number, ErrorCode>> = {
+  404: 'NOT_FOUND',
+  413: 'BODY_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+};
+
+/** A 4xx from Fastify or a plugin (before our code ran), told in our words and codes. */
+function clientError(error: FastifyError, status: number): ErrorResponse {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return 'Malformed JSON in request body';
+      return errorBody('Malformed JSON in request body', 'MALFORMED_JSON');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'Request body is too large';
+      return errorBody('Request body is too large', 'BODY_TOO_LARGE');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'Unsupported content type';
+      return errorBody('Unsupported content type', 'UNSUPPORTED_MEDIA_TYPE');
     default:
-      return error.message;
+      return errorBody(error.message, CODE_OF_CLIENT_STATUS[status] ?? 'BAD_REQUEST');
   }
 }
 

@@ -107,6 +107,46 @@ describe('API basics', () => {
     expect(await res.text()).toBe('');
   });
 
+  it.each([
+    ['malformed JSON', 'application/json', '{"message": ', 400, 'MALFORMED_JSON'],
+    ['an empty JSON body', 'application/json', '', 400, 'MALFORMED_JSON'],
+    [
+      'a body over the limit',
+      'application/json',
+      'x'.repeat(1024 * 1024 + 1),
+      413,
+      'BODY_TOO_LARGE',
+    ],
+    ['a type no endpoint reads', 'text/xml', '<message/>', 415, 'UNSUPPORTED_MEDIA_TYPE'],
+  ])('answers %s, refused before any route, with a contract code', async (...args) => {
+    const [, contentType, body, status, code] = args;
+    const res = await server.request('/api/contact', {
+      method: 'POST',
+      headers: { 'content-type': contentType },
+      body,
+    });
+    expect(res.status).toBe(status);
+    expect(((await res.json()) as { code: string }).code).toBe(code);
+  });
+
+  it.each([
+    ['a second file', 'image', new Blob([new Uint8Array(8)]), 413, 'BODY_TOO_LARGE'],
+    ['a field named __proto__', '__proto__', 'x', 400, 'BAD_REQUEST'],
+  ])('answers an upload with %s, refused by its reader, with a contract code', async (...args) => {
+    const [, name, value, status, code] = args;
+    const { cookie } = await createSignedInUser(server.database.db);
+    const form = new FormData();
+    form.append('image', new Blob([new Uint8Array(8)]), 'a.png');
+    form.append(name, value);
+    const res = await server.request('/api/preview-outline', {
+      method: 'POST',
+      headers: { cookie },
+      body: form,
+    });
+    expect(res.status).toBe(status);
+    expect(((await res.json()) as { code: string }).code).toBe(code);
+  });
+
   it('does not serve the web app outside production when none is configured', async () => {
     const res = await server.request('/about');
     expect(res.status).toBe(404);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './common.js';
-import { OAUTH_PROVIDERS } from './constants.js';
+import { INVALID_CODE_MESSAGE, OAUTH_PROVIDERS, VERIFICATION_CODE_LENGTH } from './constants.js';
 
 export const userSchema = z.object({
   id: z.string(),
@@ -17,7 +17,7 @@ export type SendVerificationCodeRequest = z.infer<typeof sendVerificationCodeReq
 
 export const verifyEmailCodeRequestSchema = z.object({
   email: emailSchema,
-  code: z.string().regex(/^\d{6}$/, 'Please enter the 6-digit verification code'),
+  code: z.string().regex(new RegExp(`^\\d{${VERIFICATION_CODE_LENGTH}}$`), INVALID_CODE_MESSAGE),
 });
 export type VerifyEmailCodeRequest = z.infer<typeof verifyEmailCodeRequestSchema>;
 

@@ -5,6 +5,7 @@ import {
   MIN_CREDIT_PURCHASE,
   SUBSCRIPTION_TIERS,
 } from './constants.js';
+import { isoDateSchema } from './common.js';
 import { paginationSchema } from './videos.js';
 
 export const subscriptionTierSchema = z.enum(SUBSCRIPTION_TIERS);
@@ -20,10 +21,10 @@ export const userDetailsResponseSchema = z.object({
   /** `active`, or `past_due` / `payment_failed` after a failed renewal. */
   subscriptionStatus: z.string(),
   /** When the current tier ends because a change is pending; null while it simply renews. */
-  subscriptionEndsAt: z.iso.datetime().nullable(),
+  subscriptionEndsAt: isoDateSchema.nullable(),
   /** The end of the current period: the renewal (or next free grant) date. */
-  subscriptionEndDate: z.iso.datetime().nullable(),
-  cycleStartDate: z.iso.datetime().nullable(),
+  subscriptionEndDate: isoDateSchema.nullable(),
+  cycleStartDate: isoDateSchema.nullable(),
   /** Credits spent on videos since the current period began (from the ledger). */
   creditsUsedThisCycle: z.number().int(),
 });
@@ -73,7 +74,7 @@ export const testPaymentConfirmResponseSchema = z.object({ status: z.literal('su
 
 export const creditHistoryEntrySchema = z.object({
   id: z.number().int(),
-  createdAt: z.iso.datetime(),
+  createdAt: isoDateSchema,
   kind: z.enum(LEDGER_KINDS),
   reason: z.string(),
   delta: z.number().int(),

@@ -1,10 +1,13 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN } from './constants.js';
+import { EMAIL_PATTERN, ERROR_CODES } from './constants.js';
 
-/** Every error leaves the server as `{ message }`; the spec's clients read `message`. */
+/**
+ * Every error leaves the server as `{ message, code }`: the spec's clients show `message`, ours
+ * decide by `code`.
+ */
 export const errorResponseSchema = z.object({
   message: z.string(),
-  code: z.string().optional(),
+  code: z.enum(ERROR_CODES),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
@@ -12,7 +15,7 @@ export const messageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
 /** Dates travel as ISO 8601 strings. */
-export const isoDateSchema = z.string().datetime({ offset: true });
+export const isoDateSchema = z.iso.datetime({ offset: true });
 
 /**
  * What the server accepts: a plain address and nothing a mailer would read as more (no display name,
@@ -21,11 +24,13 @@ export const isoDateSchema = z.string().datetime({ offset: true });
  */
 const PLAIN_ADDRESS = /^[a-z0-9!#$%&'*+/=?^_`{|}~.-]+@[a-z0-9-]+(\.[a-z0-9-]+)+$/;
 const INVALID_EMAIL = 'Please enter a valid email address';
+/** An e-mail address in its one form, as it is stored, compared and mailed to. */
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
 /** An e-mail in its one canonical form: trimmed, lower-cased, a plain address. */
 export const emailSchema = z
   .string()
-  .trim()
-  .toLowerCase()
+  .overwrite(normalizeEmail)
   .max(254, INVALID_EMAIL)
   .regex(EMAIL_PATTERN, INVALID_EMAIL)
   .regex(PLAIN_ADDRESS, INVALID_EMAIL);

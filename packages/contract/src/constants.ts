@@ -35,6 +35,10 @@ export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The digits of the sign-in code sent by e-mail. */
 export const VERIFICATION_CODE_LENGTH = 6;
+/** "6-digit", as the sign-in texts say it. */
+export const VERIFICATION_CODE_DIGITS = `${VERIFICATION_CODE_LENGTH}-digit`;
+/** Spec 5: what a code of the wrong form is told. */
+export const INVALID_CODE_MESSAGE = `Please enter the ${VERIFICATION_CODE_DIGITS} verification code`;
 
 export const USER_ROLES = ['user', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
@@ -133,3 +137,79 @@ export const ANALYTICS_LIMITS = {
 } as const;
 /** What the analytics call a view whose country is not known. */
 export const UNKNOWN_COUNTRY = 'Unknown';
+
+/**
+ * The `code` of every error the server sends (`{ message, code }`): what a client decides by. The
+ * message is for people; the spec fixes its words.
+ */
+export const ERROR_CODES = [
+  /** The input breaks a rule of its schema; the message names the field. */
+  'VALIDATION_ERROR',
+  /** The JSON body does not parse, or is empty. */
+  'MALFORMED_JSON',
+  /** The body, or an upload's file or number of parts, is over the server's limit. */
+  'BODY_TOO_LARGE',
+  /** A field of an upload is over its size limit. */
+  'FIELD_TOO_LARGE',
+  /** The body is not of a type the endpoint reads, or the file is not an image we take. */
+  'UNSUPPORTED_MEDIA_TYPE',
+  /** The HTTP layer refused the request for another reason (a broken URL or multipart body). */
+  'BAD_REQUEST',
+  /** No such path, or the user, video, payment or file named is not there (or not yours). */
+  'NOT_FOUND',
+  /** Not signed in. */
+  'UNAUTHENTICATED',
+  /** Signed in but not allowed: an admin endpoint for a non-admin, another person's video. */
+  'FORBIDDEN',
+  /** A state-changing request sent from another site. */
+  'CROSS_SITE',
+  /** Too many requests of this kind from this network or for this e-mail; the message says more. */
+  'RATE_LIMITED',
+  /** Anything unexpected; the server logs it. */
+  'INTERNAL',
+  /** The sign-in code is wrong; the message says how many tries are left. */
+  'CODE_INVALID',
+  /** No live sign-in code for this e-mail: it expired or was used. */
+  'CODE_EXPIRED',
+  /** Too many wrong sign-in codes: a new one must be requested. */
+  'CODE_LOCKED',
+  /** The e-mail (a sign-in code, a contact message) could not be sent. */
+  'MAIL_FAILED',
+  /** The uploaded file is empty. */
+  'EMPTY_FILE',
+  /** The image file is damaged or truncated. */
+  'BAD_IMAGE',
+  /** The image has more pixels than the server decodes. */
+  'IMAGE_TOO_LARGE',
+  /** A newer preview of the same person replaced this one before it ran. */
+  'PREVIEW_REPLACED',
+  /** The person already has `MAX_WAITING_VIDEOS_PER_USER` videos waiting or being made. */
+  'TOO_MANY_WAITING_VIDEOS',
+  /** Too few credits for the video. */
+  'INSUFFICIENT_CREDITS',
+  /** The video is not made yet, so there is nothing to download. */
+  'VIDEO_NOT_READY',
+  /** The video is being made and cannot be deleted now. */
+  'VIDEO_PROCESSING',
+  /** Credit packs are for subscribers; the person is on the free plan. */
+  'PLAN_REQUIRED',
+  /** The plan chosen is the person's plan already. */
+  'SAME_PLAN',
+  /** A plan change asked of a person with no paid plan. */
+  'NO_PLAN',
+  /** The free plan has no price to pay. */
+  'NO_PRICE',
+  /** The card was declined; the message says why. */
+  'PAYMENT_FAILED',
+  /** The payment was replaced by a newer plan choice, so nothing was charged. */
+  'PAYMENT_REPLACED',
+  /** The payment provider's answer was not usable. */
+  'PROVIDER_ERROR',
+  /** A payment provider's webhook whose signature does not check out. */
+  'INVALID_SIGNATURE',
+  /** An admin refund's Idempotency-Key was already used for a different refund. */
+  'IDEMPOTENCY_KEY_REUSED',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+export const isErrorCode = (value: unknown): value is ErrorCode =>
+  (ERROR_CODES as readonly unknown[]).includes(value);

@@ -4,7 +4,7 @@ import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { emailSchema } from '@rasma/contract';
-import { findOrCreateUserByEmail, normalizeEmail } from '../modules/auth/users.js';
+import { findOrCreateUserByEmail } from '../modules/auth/users.js';
 
 const USAGE = 'Usage: npm run admin -- grant|revoke <email>';
 
@@ -30,13 +30,13 @@ async function main(argv: string[]): Promise<number> {
       const updated = await database.db
         .update(users)
         .set({ isAdmin: false, updatedAt: new Date() })
-        .where(eq(users.email, normalizeEmail(email.data)))
+        .where(eq(users.email, email.data))
         .returning({ email: users.email });
       if (updated.length === 0) {
         console.error(`No user with the e-mail ${email.data}.`);
         return 1;
       }
-      const listed = config.adminEmails.has(normalizeEmail(email.data));
+      const listed = config.adminEmails.has(email.data);
       console.log(
         `${email.data} is no longer granted admin${listed ? ' (but stays one: it is listed in ADMIN_EMAILS)' : ''}.`,
       );

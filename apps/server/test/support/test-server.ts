@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { isErrorCode } from '@rasma/contract';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
@@ -23,13 +24,15 @@ export interface TestServer {
 /**
  * The real server on a random loopback port with a fresh database and data dir. Closing it fails
  * when it answered any request with a 500 (no input may reach one), unless the test stopped the
- * database under it.
+ * database under it, or with an error whose body is not `{ message, code }` with a code of the
+ * contract's `ERROR_CODES` (the codes a client decides by).
  */
 export async function startTestServer(
   env: Record<string, string> = {},
   options: { logStream?: NodeJS.WritableStream } = {},
 ): Promise<TestServer> {
   const internalErrors: string[] = [];
+  const uncodedErrors: string[] = [];
   const postgres = await freshPostgresDatabase();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'rasma-test-'));
   let database: Database | undefined;
@@ -67,6 +70,11 @@ export async function startTestServer(
     started.addHook('onResponse', async (request, reply) => {
       if (reply.statusCode === 500) internalErrors.push(`${request.method} ${request.url}`);
     });
+    started.addHook('onSend', async (request, reply, payload) => {
+      if (reply.statusCode >= 400 && typeof payload === 'string' && !hasErrorCode(payload)) {
+        uncodedErrors.push(`${request.method} ${request.url}: ${payload}`);
+      }
+    });
     app = started;
     const address = await started.listen({ host: '127.0.0.1', port: Number(env.PORT ?? 0) });
     return {
@@ -84,11 +92,23 @@ export async function startTestServer(
         if (unexpected.length > 0) {
           throw new Error(`The server answered 500 to: ${unexpected.join(', ')}`);
         }
+        if (uncodedErrors.length > 0) {
+          throw new Error(`Errors without a contract code: ${uncodedErrors.join(', ')}`);
+        }
       },
     };
   } catch (err) {
     // A server that did not start leaves nothing behind either.
     await tearDown();
     throw err;
+  }
+}
+
+function hasErrorCode(body: string): boolean {
+  try {
+    const { message, code } = JSON.parse(body) as Record<string, unknown>;
+    return typeof message === 'string' && isErrorCode(code);
+  } catch {
+    return false;
   }
 }

@@ -77,6 +77,11 @@ describe('apiCall', () => {
     expect(error).toMatchObject({ message: '502: Bad gateway', serverMessage: 'Bad gateway' });
     expect((error as ApiError).code).toBeUndefined();
   });
+
+  it("keeps the message but no code when the code is not one of the contract's", () => {
+    const error = new ApiError(400, '{"message":"Bad URL","code":"FST_ERR_BAD_URL"}');
+    expect(error).toMatchObject({ serverMessage: 'Bad URL', code: undefined });
+  });
 });
 
 describe('apiGet', () => {

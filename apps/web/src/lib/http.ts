@@ -1,4 +1,4 @@
-import type { ErrorResponse } from '@rasma/contract';
+import { isErrorCode, type ErrorCode } from '@rasma/contract/constants';
 
 /**
  * A non-2xx answer. Its message follows spec 8: "<status>: <body text, or the status text if the
@@ -8,16 +8,17 @@ export class ApiError extends Error {
   override readonly name = 'ApiError';
   /** The `message` of the server's `{ message, code }` body, or the body text when it is not one. */
   readonly serverMessage: string;
-  readonly code: string | undefined;
+  /** What went wrong, to decide by (the contract's `ERROR_CODES`); undefined when not our body. */
+  readonly code: ErrorCode | undefined;
 
   constructor(
     readonly status: number,
     text: string,
   ) {
     super(`${status}: ${text}`);
-    const body = parseJson(text);
-    this.serverMessage = isErrorResponse(body) ? body.message : text;
-    this.code = isErrorResponse(body) ? body.code : undefined;
+    const { message, code } = jsonFields(text);
+    this.serverMessage = typeof message === 'string' ? message : text;
+    this.code = isErrorCode(code) ? code : undefined;
   }
 }
 
@@ -51,17 +52,12 @@ export async function fetchJson(
   return res.json();
 }
 
-/** The server's error body (`errorResponseSchema`), read without loading the schemas. */
-function isErrorResponse(body: unknown): body is ErrorResponse {
-  if (typeof body !== 'object' || body === null) return false;
-  const { message, code } = body as Record<string, unknown>;
-  return typeof message === 'string' && (code === undefined || typeof code === 'string');
-}
-
-function parseJson(text: string): unknown {
+/** The fields of a JSON object (the server's error body), read without loading the schemas. */
+function jsonFields(text: string): Record<string, unknown> {
   try {
-    return JSON.parse(text);
+    const body: unknown = JSON.parse(text);
+    return typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
   } catch {
-    return undefined;
+    return {};
   }
 }

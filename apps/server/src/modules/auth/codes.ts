@@ -1,11 +1,11 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { VERIFICATION_CODE_LENGTH, normalizeEmail } from '@rasma/contract';
 import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { emailVerificationCodes } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { hitRateLimit, type RateLimit } from '../../limits/rate-limiter.js';
 import type { Mailer } from '../../mail/mailer.js';
-import { normalizeEmail } from './users.js';
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const MAX_FAILED_ATTEMPTS = 5;
@@ -46,7 +46,9 @@ export async function sendVerificationCode(
   await hitRateLimit(deps.db, `send:email:${email}`, RATE_LIMITS.sendPerEmail);
   await hitRateLimit(deps.db, `send:ip:${ip}`, RATE_LIMITS.sendPerIp);
 
-  const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
+  const code = randomInt(0, 10 ** VERIFICATION_CODE_LENGTH)
+    .toString()
+    .padStart(VERIFICATION_CODE_LENGTH, '0');
   const [row] = await deps.db
     .insert(emailVerificationCodes)
     .values({

@@ -34,7 +34,8 @@ export async function sendContactMessage(
   sender: ContactSender,
 ): Promise<void> {
   await hitRateLimit(db, `contact:ip:${sender.ip}`, CONTACT_RATE_LIMIT);
-  const email = input.email ? input.email.toLowerCase() : null;
+  // The contract's schema gave the address in its one form; '' is none.
+  const email = input.email || null;
   try {
     await mailer.send(supportMail(supportEmail, input.message, email, sender.userId));
   } catch (err) {

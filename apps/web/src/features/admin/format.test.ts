@@ -19,9 +19,13 @@ describe('admin figures', () => {
     expect(successRate({ completed: 0, failed: 0, processing: 0 })).toBe('N/A');
   });
 
-  it('recognises the server refusing a non-admin', () => {
+  it('recognises the server refusing a non-admin by its code', () => {
     const denied = new ApiError(403, '{"message":"Admin access required","code":"FORBIDDEN"}');
     expect(isAccessDenied(undefined, denied)).toBe(true);
+    expect(isAccessDenied(new ApiError(403, '{"message":"Refused","code":"FORBIDDEN"}'))).toBe(
+      true,
+    );
+    expect(isAccessDenied(new ApiError(403, 'Admin access required'))).toBe(false);
     expect(isAccessDenied(new ApiError(500, 'Internal server error'))).toBe(false);
   });
 });

@@ -1,4 +1,7 @@
 import type { AdminAnalytics } from '@rasma/contract';
+import { ApiError } from '@/lib/http';
+
+export { formatCents, formatDate } from '@/lib/format';
 
 const oneDecimal = (n: number) => n.toFixed(1).replace(/\.0$/, '');
 
@@ -19,10 +22,8 @@ export function successRate(stats: AdminAnalytics['videoStats']): string {
   return total === 0 ? 'N/A' : `${Math.round((stats.completed / total) * 100)}%`;
 }
 
-/** The server refuses a non-admin with this text (spec 6); the pages then show Access Denied. */
+/** The server refuses a non-admin as FORBIDDEN (spec 6); the pages then show Access Denied. */
 export const isAccessDenied = (...errors: unknown[]) =>
-  errors.some((e) => e instanceof Error && e.message.includes('Admin access required'));
+  errors.some((e) => e instanceof ApiError && e.code === 'FORBIDDEN');
 
-export const formatDate = (iso: string) => new Date(iso).toLocaleDateString();
 export const formatDateTime = (iso: string) => new Date(iso).toLocaleString();
-export const formatCents = (cents: number) => `$${(cents / 100).toFixed(2)}`;

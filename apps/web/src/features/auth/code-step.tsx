@@ -1,5 +1,5 @@
 import { Button } from '@/components/ui/button';
-import { VERIFICATION_CODE_LENGTH } from '@rasma/contract/constants';
+import { VERIFICATION_CODE_DIGITS, VERIFICATION_CODE_LENGTH } from '@rasma/contract/constants';
 import { StepField, StepHeader } from './step-parts';
 import type { AuthSteps } from './use-auth-steps';
 
@@ -7,8 +7,8 @@ export function CodeStep({ steps }: { steps: AuthSteps }) {
   return (
     <>
       <StepHeader title="Check Your Email">
-        We sent a 6-digit code to <strong>{steps.email}</strong>. Check your inbox and spam folder;
-        delivery can take 1-2 minutes.
+        We sent a {VERIFICATION_CODE_DIGITS} code to <strong>{steps.email}</strong>. Check your
+        inbox and spam folder; delivery can take 1-2 minutes.
       </StepHeader>
       <form onSubmit={steps.submitCode} className="grid gap-3" noValidate>
         <StepField

@@ -1,5 +1,10 @@
 import type { User } from '@rasma/contract';
-import { EMAIL_PATTERN, VERIFICATION_CODE_LENGTH } from '@rasma/contract/constants';
+import {
+  EMAIL_PATTERN,
+  INVALID_CODE_MESSAGE,
+  VERIFICATION_CODE_DIGITS,
+  VERIFICATION_CODE_LENGTH,
+} from '@rasma/contract/constants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useReducer, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -68,7 +73,7 @@ export function useAuthSteps() {
       dispatch({ type: 'codeSent', email });
       toast({
         title: 'Verification code sent',
-        description: `Check your email at ${email} for the 6-digit code`,
+        description: `Check your email at ${email} for the ${VERIFICATION_CODE_DIGITS} code`,
       });
     },
     onError: callFailed('Error', 'Failed to send verification code'),
@@ -96,9 +101,7 @@ export function useAuthSteps() {
     submitCode: (event: FormEvent) => {
       event.preventDefault();
       const { email, code } = state;
-      if (code.length !== VERIFICATION_CODE_LENGTH) {
-        return showError('Please enter the 6-digit verification code');
-      }
+      if (code.length !== VERIFICATION_CODE_LENGTH) return showError(INVALID_CODE_MESSAGE);
       dispatch({ type: 'submit' });
       verifyCode.mutate({ email, code });
     },

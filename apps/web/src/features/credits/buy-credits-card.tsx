@@ -8,7 +8,7 @@ import {
   DEFAULT_CUSTOM_CREDIT_PURCHASE,
   MIN_CREDIT_PURCHASE,
 } from '@/lib/contract';
-import { formatCents } from './billing-queries';
+import { formatCents } from '@/lib/format';
 
 /** Spec 5: digits only; empty means the default of 20. */
 export const customAmount = (text: string) =>

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { apiCall } from '@/lib/api-client';
 import { api, type LedgerKind } from '@/lib/contract';
-import { formatDate } from './billing-queries';
+import { formatDate } from '@/lib/format';
 
 const KIND_LABELS: Record<LedgerKind, string> = {
   signup_grant: 'Welcome credits',

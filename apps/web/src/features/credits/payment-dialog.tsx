@@ -1,6 +1,6 @@
 import type { PaymentConfig } from '@rasma/contract';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
-import { formatCents } from './billing-queries';
+import { formatCents } from '@/lib/format';
 import { StripePaymentForm } from './stripe-payment-form';
 import { TestCardForm } from './test-card-form';
 

@@ -2,7 +2,7 @@ import { Check } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { PLANS, SUBSCRIPTION_TIERS, type SubscriptionTier, type UserDetails } from '@/lib/contract';
 import { cn } from '@/lib/utils';
-import { formatCents } from './billing-queries';
+import { formatCents } from '@/lib/format';
 
 export const tierLabel = (tier: SubscriptionTier) => tier[0]!.toUpperCase() + tier.slice(1);
 

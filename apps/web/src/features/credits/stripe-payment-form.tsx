@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/hooks/use-toast';
 import { PAYMENT_RETURN_PATH } from './after-payment';
-import { formatCents } from './billing-queries';
+import { formatCents } from '@/lib/format';
 
 // Stripe.js is fetched from Stripe only when a payment step first opens (never in test mode).
 const loaded = new Map<string, Promise<Stripe | null>>();

@@ -1,7 +1,7 @@
 import type { SubscriptionTier, UserDetails } from '@rasma/contract';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { formatDate } from './billing-queries';
+import { formatDate } from '@/lib/format';
 import { tierLabel } from './plan-cards';
 
 const statusLabel = (status: string) =>

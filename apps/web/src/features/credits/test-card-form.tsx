@@ -6,7 +6,7 @@ import { toast } from '@/hooks/use-toast';
 import { useApiMutation } from '@/lib/api-query';
 import { api } from '@/lib/contract';
 import { ApiError } from '@/lib/http';
-import { formatCents } from './billing-queries';
+import { formatCents } from '@/lib/format';
 
 /** MM/YY of a month not yet over. */
 export function isFutureExpiry(text: string, now = new Date()): boolean {
@@ -38,7 +38,10 @@ export function TestCardForm({
   const confirm = useApiMutation(api.testPaymentConfirm, {
     onSuccess: onPaid,
     onError: (err) => {
-      if (err instanceof ApiError && (err.status === 402 || err.status === 400)) {
+      if (
+        err instanceof ApiError &&
+        (err.code === 'PAYMENT_FAILED' || err.code === 'VALIDATION_ERROR')
+      ) {
         setError(err.serverMessage);
         toast({ title: 'Payment Failed', description: err.serverMessage, variant: 'destructive' });
       } else {

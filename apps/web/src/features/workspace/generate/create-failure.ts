@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@rasma/contract/constants';
 import { ApiError } from '@/lib/http';
 
 /**
@@ -7,12 +8,12 @@ import { ApiError } from '@/lib/http';
 export type CreateFailure =
   'session-expired' | 'insufficient-credits' | 'too-many-waiting' | 'failed';
 
+const FAILURE_OF_CODE: Partial<Record<ErrorCode, CreateFailure>> = {
+  UNAUTHENTICATED: 'session-expired',
+  INSUFFICIENT_CREDITS: 'insufficient-credits',
+  TOO_MANY_WAITING_VIDEOS: 'too-many-waiting',
+};
+
 export function createFailure(error: unknown): CreateFailure {
-  if (!(error instanceof ApiError)) return 'failed';
-  if (error.status === 401) return 'session-expired';
-  if (error.status === 402 || error.message.includes('Insufficient credits')) {
-    return 'insufficient-credits';
-  }
-  if (error.status === 429) return 'too-many-waiting';
-  return 'failed';
+  return (error instanceof ApiError && error.code && FAILURE_OF_CODE[error.code]) || 'failed';
 }
