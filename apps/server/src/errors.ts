@@ -1,5 +1,5 @@
 import type { ErrorCode, ErrorResponse } from '@rasma/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
 
 /** The one error type of the server: leaves as `{ message, code }` with `status`. */
@@ -25,21 +25,31 @@ export function parseInput<T>(schema: ZodType<T>, data: unknown, prefix?: string
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
-    if (error instanceof AppError) {
-      if (error.status >= 500) {
-        request.log.error({ err: loggable(error.cause ?? error) }, error.message);
-      }
-      return reply.status(error.status).send(errorBody(error.message, error.code));
+  app.setErrorHandler(replyWithError);
+}
+
+/**
+ * The error handler: `{ message, code }` with the error's status. Also Fastify's `frameworkErrors`,
+ * for what it refuses before routing (a path that does not decode, say).
+ */
+export function replyWithError(
+  error: FastifyError | AppError | Error,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  if (error instanceof AppError) {
+    if (error.status >= 500) {
+      request.log.error({ err: loggable(error.cause ?? error) }, error.message);
     }
-    const status =
-      'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
-    if (status < 500) {
-      return reply.status(status).send(clientError(error as FastifyError, status));
-    }
-    request.log.error({ err: loggable(error) }, 'unhandled error');
-    return reply.status(500).send(errorBody('Internal server error', 'INTERNAL'));
-  });
+    return reply.status(error.status).send(errorBody(error.message, error.code));
+  }
+  const status =
+    'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+  if (status < 500) {
+    return reply.status(status).send(clientError(error as FastifyError, status));
+  }
+  request.log.error({ err: loggable(error) }, 'unhandled error');
+  return reply.status(500).send(errorBody('Internal server error', 'INTERNAL'));
 }
 
 /** The body of every error answer. */
