@@ -9,17 +9,15 @@ import { notFound } from '../../http/not-found.js';
 import { route } from '../../http/route.js';
 import type { Storage } from '../../storage/storage.js';
 import { websiteAnalytics } from '../analytics/report.js';
-import { fileKey } from '../videos/service.js';
 import { sendFile } from '../videos/send-file.js';
-import { stripeAccountLookup } from './provider-account.js';
+import { providerAccountLookup } from './provider-account.js';
 import {
   adminAnalytics,
   failedVideos,
-  findAnyVideo,
   listUsers,
   lookupUser,
   refundCredits,
-  refundMessage,
+  videoDownload,
 } from './service.js';
 
 export interface AdminModuleOptions {
@@ -53,25 +51,18 @@ export const adminModule: FastifyPluginAsync<AdminModuleOptions> = async (
   { db, storage, stripe },
 ) => {
   app.addHook('onRequest', async (request) => void requireAdmin(request));
-  const providerAccount = stripeAccountLookup(stripe, app.log);
+  const providerAccount = providerAccountLookup(stripe, app.log);
 
   route(app, api.adminAnalytics, () => adminAnalytics(db));
   route(app, api.adminFailedVideos, () => failedVideos(db));
   route(app, api.adminUserLookup, ({ params }) => lookupUser(db, providerAccount, params.email));
   route(app, api.adminUsers, ({ query }) => listUsers(db, query.page, query.limit));
-  route(app, api.adminRefund, async ({ user, params, body, request }) => {
-    const key = idempotencyKey(request);
-    const { email, credits } = await refundCredits(db, user, params.userId, body, key);
-    return { message: refundMessage(body.credits, email), credits };
-  });
-  route(app, api.adminDownloadVideo, async ({ params, reply }) => {
-    const row = await findAnyVideo(db, params.id);
-    return sendFile(storage, reply, {
-      key: fileKey(row, 'video'),
-      contentType: 'video/mp4',
-      fileName: `${row.title}.mp4`,
-    });
-  });
+  route(app, api.adminRefund, ({ user, params, body, request }) =>
+    refundCredits(db, user, params.userId, body, idempotencyKey(request)),
+  );
+  route(app, api.adminDownloadVideo, async ({ params, reply }) =>
+    sendFile(storage, reply, await videoDownload(db, params.id)),
+  );
   route(app, api.websiteAnalytics, ({ query }) =>
     websiteAnalytics(db, query.timeRange, new Date()),
   );

@@ -1,6 +1,7 @@
-import type { UserLookupResponse } from '@rasma/contract';
+import { PLANS, type UserLookupResponse } from '@rasma/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
+import type { UserRow } from '../auth/users.js';
 
 type ProviderAccount = Pick<
   UserLookupResponse['subscriptionInfo'],
@@ -8,7 +9,7 @@ type ProviderAccount = Pick<
 >;
 
 /** The provider's side of an account: its subscriptions and saved cards. */
-export type ProviderAccountLookup = (customerId: string | null) => Promise<ProviderAccount>;
+export type ProviderAccountLookup = (user: UserRow) => Promise<ProviderAccount>;
 
 const NONE: ProviderAccount = { currentSubscriptions: [], paymentMethods: [] };
 /** How many of each an admin sees; an account has one or two. */
@@ -16,16 +17,40 @@ const LIST_LIMIT = 10;
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 
 /**
- * Reads a customer's subscriptions (those not ended) and cards from Stripe. Without Stripe (test
- * payments) or a customer there are none. When Stripe does not answer, the lookup still shows the
- * rest, with these lists empty and a warning in the log.
+ * With test payments the server keeps the plans itself: a paid period it keeps is the account's one
+ * subscription, at the tier's monthly price. Test cards are not kept.
  */
-export function stripeAccountLookup(
+function serverKeptPlan(user: UserRow): ProviderAccount {
+  const { subscriptionTier: tier, cycleStartDate: start, subscriptionEndsAt: end } = user;
+  if (tier === 'free' || !start || !end) return NONE;
+  return {
+    currentSubscriptions: [
+      {
+        id: `testsub_${user.id}`,
+        status: user.subscriptionStatus,
+        plan: { amount: PLANS[tier].priceCents, interval: 'month' },
+        createdAt: start.toISOString(),
+        currentPeriodStart: start.toISOString(),
+        currentPeriodEnd: end.toISOString(),
+        canceledAt: null,
+      },
+    ],
+    paymentMethods: [],
+  };
+}
+
+/**
+ * Reads a customer's subscriptions (those not ended) and cards from Stripe; a user who is no Stripe
+ * customer has none. Without Stripe (test payments), the plan the server keeps. When Stripe does not
+ * answer, the lookup still shows the rest, with these lists empty and a warning in the log.
+ */
+export function providerAccountLookup(
   stripe: Stripe | undefined,
   log: FastifyBaseLogger,
 ): ProviderAccountLookup {
-  return async (customerId) => {
-    if (!stripe || !customerId) return NONE;
+  if (!stripe) return async (user) => serverKeptPlan(user);
+  return async ({ stripeCustomerId: customerId }) => {
+    if (!customerId) return NONE;
     try {
       const [subscriptions, methods] = await Promise.all([
         stripe.subscriptions.list({ customer: customerId, limit: LIST_LIMIT }),

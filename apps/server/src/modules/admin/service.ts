@@ -1,36 +1,43 @@
-import {
-  ADMIN_LIMITS,
-  type AdminAnalytics,
-  type AdminRefundRequest,
-  type AdminUser,
-  type AdminUsersPage,
-  type AdminVideo,
-  type FailedVideo,
-  type Payment,
-  type UserLookupResponse,
-  type UserStats,
+import type {
+  AdminAnalytics,
+  AdminRefundRequest,
+  AdminUser,
+  AdminUsersPage,
+  AdminVideo,
+  FailedVideo,
+  Payment,
+  UserLookupResponse,
 } from '@rasma/contract';
-import { count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { payments, users, videos } from '../../db/schema.js';
-import { AppError } from '../../errors.js';
+import type { payments } from '../../db/schema.js';
 import type { SessionUser } from '../../http/guards.js';
+import { pageWindow, paginationOf } from '../../http/pagination.js';
+import { userNotFound, type UserRow } from '../auth/users.js';
 import { addAdminRefund } from '../credits/admin-refund.js';
-import { notFound as videoNotFound } from '../videos/service.js';
-import { recordAdminAction } from './audit.js';
+import { creditsUsedThisCycle, planDetails } from '../credits/details.js';
+import { fileKey, notFound as videoNotFound, type VideoRow } from '../videos/service.js';
 import type { ProviderAccountLookup } from './provider-account.js';
+import {
+  countUsers,
+  creditBalance,
+  lockUser,
+  recentFailedVideos,
+  recentPayments,
+  recentVideos,
+  recordAdminAction,
+  userByEmail,
+  usersPage,
+  videoById,
+  videoCounts,
+} from './queries.js';
 
-type UserRow = typeof users.$inferSelect;
-
-export const userNotFound = () => new AppError(404, 'User not found', 'NOT_FOUND');
-
-const toAdminUser = (row: UserRow): AdminUser => ({
+const toAdminUser = (row: UserRow, creditsUsed: number): AdminUser => ({
   id: row.id,
   email: row.email,
   firstName: row.firstName,
   lastName: row.lastName,
   credits: row.credits,
-  creditsUsedThisCycle: row.creditsUsedThisCycle,
+  creditsUsedThisCycle: creditsUsed,
   createdAt: row.createdAt.toISOString(),
   subscriptionTier: row.subscriptionTier,
   subscriptionStatus: row.subscriptionStatus,
@@ -39,7 +46,7 @@ const toAdminUser = (row: UserRow): AdminUser => ({
   stripeSubscriptionId: row.stripeSubscriptionId,
 });
 
-const toAdminVideo = (row: typeof videos.$inferSelect): AdminVideo => ({
+const toAdminVideo = (row: VideoRow): AdminVideo => ({
   id: row.id,
   title: row.title,
   status: row.status,
@@ -47,118 +54,88 @@ const toAdminVideo = (row: typeof videos.$inferSelect): AdminVideo => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-/** Videos per status, of one user or of everyone. */
-async function videoCounts(db: Db, userId?: string) {
-  const rows = await db
-    .select({ status: videos.status, n: count() })
-    .from(videos)
-    .where(userId ? eq(videos.userId, userId) : undefined)
-    .groupBy(videos.status);
-  const of = (status: string) => rows.find((r) => r.status === status)?.n ?? 0;
-  return { completed: of('completed'), failed: of('failed'), processing: of('processing') };
-}
+const toPayment = (row: typeof payments.$inferSelect): Payment => ({
+  id: row.id,
+  description: row.description,
+  type: row.purpose,
+  created: row.createdAt.toISOString(),
+  amount: row.amountCents,
+  status: row.status,
+});
 
 export async function adminAnalytics(db: Db): Promise<AdminAnalytics> {
-  const [totals] = await db.select({ n: count() }).from(users);
-  return { totalUsers: totals?.n ?? 0, videoStats: await videoCounts(db) };
+  const [totalUsers, videoStats] = await Promise.all([countUsers(db), videoCounts(db)]);
+  return { totalUsers, videoStats };
 }
 
 export async function failedVideos(db: Db): Promise<FailedVideo[]> {
-  const rows = await db
-    .select({
-      id: videos.id,
-      title: videos.title,
-      email: users.email,
-      creditsUsed: videos.creditsUsed,
-      createdAt: videos.createdAt,
-    })
-    .from(videos)
-    .innerJoin(users, eq(users.id, videos.userId))
-    .where(eq(videos.status, 'failed'))
-    .orderBy(desc(videos.createdAt), desc(videos.id))
-    .limit(ADMIN_LIMITS.failedVideos);
+  const rows = await recentFailedVideos(db);
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
 
-/** The user's latest card payments, newest first (a pack or a plan's period each). */
-async function paymentHistory(db: Db, userId: string): Promise<Payment[]> {
-  const rows = await db
-    .select()
-    .from(payments)
-    .where(eq(payments.userId, userId))
-    .orderBy(desc(payments.createdAt), desc(payments.id))
-    .limit(ADMIN_LIMITS.paymentHistory);
-  return rows.map((row) => ({
-    id: row.id,
-    description: row.description,
-    type: row.purpose,
-    created: row.createdAt.toISOString(),
-    amount: row.amountCents,
-    status: row.status,
-  }));
-}
-
 /**
- * A user by e-mail with their video stats, recent videos, payments, and the payment provider's
- * subscriptions and saved payment methods.
+ * A user by e-mail: details, video stats, recent videos and payments, the plan as the user's own
+ * page has it, and the payment provider's subscriptions and saved payment methods.
  */
 export async function lookupUser(
   db: Db,
   providerAccount: ProviderAccountLookup,
   email: string,
+  now = new Date(),
 ): Promise<UserLookupResponse> {
-  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  const user = await userByEmail(db, email);
   if (!user) throw userNotFound();
-  const [counts, recent, history, account] = await Promise.all([
+  const [plan, counts, videos, paid, account] = await Promise.all([
+    planDetails(db, user, now),
     videoCounts(db, user.id),
-    db
-      .select()
-      .from(videos)
-      .where(eq(videos.userId, user.id))
-      .orderBy(desc(videos.createdAt), desc(videos.id))
-      .limit(ADMIN_LIMITS.lookupRecentVideos),
-    paymentHistory(db, user.id),
-    providerAccount(user.stripeCustomerId),
+    recentVideos(db, user.id),
+    recentPayments(db, user.id),
+    providerAccount(user),
   ]);
-  const stats: UserStats = {
-    totalVideos: counts.completed + counts.failed + counts.processing,
-    completedVideos: counts.completed,
-    failedVideos: counts.failed,
-    processingVideos: counts.processing,
-  };
   return {
-    user: toAdminUser(user),
-    stats,
-    videos: recent.map(toAdminVideo),
-    paymentHistory: history,
+    user: toAdminUser(user, plan.creditsUsedThisCycle),
+    plan,
+    stats: {
+      totalVideos: counts.completed + counts.failed + counts.processing,
+      completedVideos: counts.completed,
+      failedVideos: counts.failed,
+      processingVideos: counts.processing,
+    },
+    videos: videos.map(toAdminVideo),
+    paymentHistory: paid.map(toPayment),
     subscriptionInfo: { ...account, stripeCustomerId: user.stripeCustomerId },
   };
 }
 
 /** One page of every user, newest first. */
-export async function listUsers(db: Db, page: number, limit: number): Promise<AdminUsersPage> {
-  const [totals] = await db.select({ n: count() }).from(users);
-  const totalUsers = totals?.n ?? 0;
-  const totalPages = Math.max(1, Math.ceil(totalUsers / limit));
-  const rows = await db
-    .select()
-    .from(users)
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(limit)
-    .offset((page - 1) * limit);
+export async function listUsers(
+  db: Db,
+  page: number,
+  pageSize: number,
+  now = new Date(),
+): Promise<AdminUsersPage> {
+  const [totalUsers, rows] = await Promise.all([
+    countUsers(db),
+    usersPage(db, pageWindow(page, pageSize)),
+  ]);
+  const used = await creditsUsedThisCycle(db, rows, now);
+  const { currentPage, totalPages, hasPrev, hasNext } = paginationOf(page, totalUsers, pageSize);
   return {
-    users: rows.map(toAdminUser),
-    currentPage: page,
+    users: rows.map((row) => toAdminUser(row, used.get(row.id) ?? 0)),
+    currentPage,
     totalPages,
     totalUsers,
-    hasPrevPage: page > 1,
-    hasNextPage: page < totalPages,
+    hasPrevPage: hasPrev,
+    hasNextPage: hasNext,
   };
 }
 
+const refundMessage = (credits: number, email: string) =>
+  `Added ${credits} ${credits === 1 ? 'credit' : 'credits'} to ${email}`;
+
 /**
  * Adds credits to a user as a refund, with its audit entry, once per idempotency key: a retry
- * answers the same and changes nothing. Returns the user's balance.
+ * answers the same and changes nothing. Answers with the user's balance.
  */
 export async function refundCredits(
   db: Db,
@@ -166,14 +143,10 @@ export async function refundCredits(
   userId: string,
   request: AdminRefundRequest,
   idempotencyKey: string,
-): Promise<{ email: string; credits: number }> {
+): Promise<{ message: string; credits: number }> {
   return db.transaction(async (tx) => {
     // Locks the user's row: the balance read below is the one this refund leaves.
-    const [target] = await tx
-      .select({ email: users.email })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for('update');
+    const target = await lockUser(tx, userId);
     if (!target) throw userNotFound();
     const added = await addAdminRefund(tx, {
       userId,
@@ -190,20 +163,16 @@ export async function refundCredits(
         details: { credits: request.credits, reason: request.reason, idempotencyKey },
       });
     }
-    const [after] = await tx
-      .select({ credits: users.credits })
-      .from(users)
-      .where(eq(users.id, userId));
-    return { email: target.email, credits: after?.credits ?? 0 };
+    return {
+      message: refundMessage(request.credits, target.email),
+      credits: await creditBalance(tx, userId),
+    };
   });
 }
 
-export const refundMessage = (credits: number, email: string) =>
-  `Added ${credits} ${credits === 1 ? 'credit' : 'credits'} to ${email}`;
-
-/** Any user's video, for an administrator (404 when there is none). */
-export async function findAnyVideo(db: Db, id: string) {
-  const [row] = await db.select().from(videos).where(eq(videos.id, id)).limit(1);
+/** Any user's finished video, as a download named after its title (404 when there is none). */
+export async function videoDownload(db: Db, id: string) {
+  const row = await videoById(db, id);
   if (!row) throw videoNotFound();
-  return row;
+  return { key: fileKey(row, 'video'), contentType: 'video/mp4', fileName: `${row.title}.mp4` };
 }

@@ -1,32 +1,50 @@
 import type { UserDetails } from '@rasma/contract';
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { creditLedger, users } from '../../db/schema.js';
-import { AppError } from '../../errors.js';
-import { freeWeek } from './periods.js';
+import { userNotFound, type UserRow } from '../auth/users.js';
+import { currentPeriod, type PeriodHolder } from './periods.js';
 
 /**
- * Spec 3's user details. The current period: a free user's week, or a paid plan's month (its end is
- * the renewal date). Credits used this cycle come from the ledger: video debits less their refunds
- * since the period began.
+ * Credits used this cycle, for each of these users: video debits less their refunds since the
+ * user's current period began, from the ledger (one query for them all). The figure of the user's
+ * own page and of the admin's.
  */
-export async function userDetails(db: Db, userId: string, now = new Date()): Promise<UserDetails> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) throw new AppError(404, 'User not found', 'NOT_FOUND');
-  const period =
-    user.subscriptionTier === 'free' || !user.cycleStartDate
-      ? freeWeek(user.createdAt, now)
-      : { start: user.cycleStartDate, end: user.subscriptionEndsAt };
-  const [used] = await db
-    .select({ credits: sql<string | null>`-sum(${creditLedger.delta})` })
+export async function creditsUsedThisCycle(
+  db: Db,
+  holders: readonly (PeriodHolder & { id: string })[],
+  now: Date,
+): Promise<Map<string, number>> {
+  if (holders.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: creditLedger.userId, used: sql<string | null>`-sum(${creditLedger.delta})` })
     .from(creditLedger)
     .where(
       and(
-        eq(creditLedger.userId, userId),
         inArray(creditLedger.kind, ['video_debit', 'video_refund']),
-        gte(creditLedger.createdAt, period.start),
+        or(
+          ...holders.map((user) =>
+            and(
+              eq(creditLedger.userId, user.id),
+              gte(creditLedger.createdAt, currentPeriod(user, now).start),
+            ),
+          ),
+        ),
       ),
-    );
+    )
+    .groupBy(creditLedger.userId);
+  const used = new Map(rows.map((row) => [row.userId, Math.max(0, Number(row.used ?? 0))]));
+  return new Map(holders.map((user) => [user.id, used.get(user.id) ?? 0]));
+}
+
+/**
+ * Spec 3's user details of a user's row: the plan, its current period (a free user's week, or a
+ * paid plan's month, whose end is the renewal date), any scheduled change and the credits used in
+ * the period.
+ */
+export async function planDetails(db: Db, user: UserRow, now = new Date()): Promise<UserDetails> {
+  const period = currentPeriod(user, now);
+  const used = await creditsUsedThisCycle(db, [user], now);
   return {
     subscriptionTier: user.subscriptionTier,
     pendingSubscriptionTier: user.pendingSubscriptionTier,
@@ -34,6 +52,13 @@ export async function userDetails(db: Db, userId: string, now = new Date()): Pro
     subscriptionEndsAt: user.pendingSubscriptionTier ? (period.end?.toISOString() ?? null) : null,
     subscriptionEndDate: period.end?.toISOString() ?? null,
     cycleStartDate: period.start.toISOString(),
-    creditsUsedThisCycle: Math.max(0, Number(used?.credits ?? 0)),
+    creditsUsedThisCycle: used.get(user.id) ?? 0,
   };
+}
+
+/** Spec 3's user details of the signed-in user. */
+export async function userDetails(db: Db, userId: string, now = new Date()): Promise<UserDetails> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw userNotFound();
+  return planDetails(db, user, now);
 }

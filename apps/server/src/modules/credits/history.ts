@@ -1,6 +1,7 @@
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { creditLedger, users } from '../../db/schema.js';
+import { pageWindow, paginationOf } from '../../http/pagination.js';
 
 export const CREDIT_HISTORY_PAGE_SIZE = 20;
 
@@ -13,7 +14,7 @@ export async function creditHistory(db: Db, userId: string, page: number) {
     .select({ rows: count() })
     .from(creditLedger)
     .where(eq(creditLedger.userId, userId));
-  const totalPages = Math.max(1, Math.ceil((total?.rows ?? 0) / CREDIT_HISTORY_PAGE_SIZE));
+  const { limit, offset } = pageWindow(page, CREDIT_HISTORY_PAGE_SIZE);
   const later = sql<number>`coalesce(sum(${creditLedger.delta}) over (order by ${creditLedger.id} desc rows between unbounded preceding and 1 preceding), 0)`;
   const rows = await db
     .select({
@@ -28,19 +29,14 @@ export async function creditHistory(db: Db, userId: string, page: number) {
     .innerJoin(users, eq(users.id, creditLedger.userId))
     .where(eq(creditLedger.userId, userId))
     .orderBy(desc(creditLedger.id))
-    .limit(CREDIT_HISTORY_PAGE_SIZE)
-    .offset((page - 1) * CREDIT_HISTORY_PAGE_SIZE);
+    .limit(limit)
+    .offset(offset);
   return {
     entries: rows.map((row) => ({
       ...row,
       createdAt: row.createdAt.toISOString(),
       balanceAfter: Number(row.balanceAfter),
     })),
-    pagination: {
-      currentPage: page,
-      totalPages,
-      hasPrev: page > 1,
-      hasNext: page < totalPages,
-    },
+    pagination: paginationOf(page, total?.rows ?? 0, CREDIT_HISTORY_PAGE_SIZE),
   };
 }

@@ -1,7 +1,21 @@
-import type { UserLookupResponse } from '@rasma/contract';
+import type { UserDetails, UserLookupResponse } from '@rasma/contract';
 import type { ReactNode } from 'react';
 import { downloadAnyVideo } from './download';
 import { formatCents, formatDate } from './format';
+
+const dateOrDash = (iso: string | null) => (iso ? formatDate(iso) : '—');
+
+/** The tier the plan changes to when its period ends (a downgrade or a cancellation), and when. */
+const scheduledChange = (plan: UserDetails) =>
+  plan.pendingSubscriptionTier
+    ? `${plan.pendingSubscriptionTier.toUpperCase()} on ${dateOrDash(plan.subscriptionEndsAt)}`
+    : 'None';
+
+/** Spec 4: a payment succeeded, failed, or has another status (pending, or void once replaced). */
+const PAYMENT_STATUS_CLASS: Partial<Record<string, string>> = {
+  succeeded: 'text-green-700',
+  failed: 'text-red-700',
+};
 
 function Facts({ title, rows }: { title: string; rows: [string, ReactNode][] }) {
   return (
@@ -56,7 +70,7 @@ export function UserDetails({
   payments: number;
   actions?: ReactNode;
 }) {
-  const { user, stats, subscriptionInfo } = data;
+  const { user, plan, stats, subscriptionInfo } = data;
   return (
     <div className="space-y-6" data-testid="user-details">
       <div className="grid gap-6 md:grid-cols-3">
@@ -83,14 +97,16 @@ export function UserDetails({
         <Facts
           title="Subscription"
           rows={[
-            ['Tier', user.subscriptionTier.toUpperCase()],
+            ['Tier', plan.subscriptionTier.toUpperCase()],
             [
               'Status',
-              <span className={user.subscriptionStatus === 'active' ? '' : 'text-amber-700'}>
-                {user.subscriptionStatus}
+              <span className={plan.subscriptionStatus === 'active' ? '' : 'text-amber-700'}>
+                {plan.subscriptionStatus}
               </span>,
             ],
-            ['Cycle start', user.cycleStartDate ? formatDate(user.cycleStartDate) : '—'],
+            ['Cycle start', dateOrDash(plan.cycleStartDate)],
+            ['Cycle end', dateOrDash(plan.subscriptionEndDate)],
+            ['Scheduled change', scheduledChange(plan)],
             ...(subscriptionInfo.stripeCustomerId
               ? ([['Customer', subscriptionInfo.stripeCustomerId]] as [string, ReactNode][])
               : []),
@@ -131,7 +147,7 @@ export function UserDetails({
               <span>
                 {formatDate(p.created)} · {p.description ?? p.type}
               </span>
-              <span className={p.status === 'succeeded' ? 'text-green-700' : 'text-red-700'}>
+              <span className={PAYMENT_STATUS_CLASS[p.status] ?? 'text-slate-500'}>
                 {formatCents(p.amount)} {p.status}
               </span>
             </li>
