@@ -47,7 +47,7 @@ export interface HandHold extends HandPose {
  * blank; mirrored for right to left and bottom to top. A hand lying on the drawing uncovers some
  * of it in every frame it moves, and the encoder codes that ink again: the night photo drawn right
  * to left was 6.1 MB with the right hand as drawn and 2.55 MB held this way; left to right 2.83
- * and 2.48 MB (README, ffmpeg).
+ * and 2.48 MB (README, The hand's cost).
  */
 export function handPose(direction: Direction): HandHold {
   const across = direction === 'Left to right' || direction === 'Right to left';
