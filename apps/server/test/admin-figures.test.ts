@@ -115,19 +115,34 @@ describe("the admin's credits used this cycle", () => {
 describe('payments and the plan, as the admin sees them', () => {
   it('shows a declined card payment as failed, a pack and a plan alike', async () => {
     const { user, cookie } = await createSignedInUser(server.database.db);
-    const plan = await call(cookie, 'POST', '/api/subscribe', { tier: 'plus' });
-    expect((await confirm(cookie, plan.body.clientSecret, DECLINED)).status).toBe(402);
+    const plus = await call(cookie, 'POST', '/api/subscribe', { tier: 'plus' });
+    expect((await confirm(cookie, plus.body.clientSecret, DECLINED)).status).toBe(402);
+    expect((await lookup(user.email)).paymentHistory).toMatchObject([
+      { description: 'Plus plan', amount: PLANS.plus.priceCents, status: 'failed' },
+    ]);
+
     const basic = await call(cookie, 'POST', '/api/subscribe', { tier: 'basic' });
     expect((await confirm(cookie, basic.body.clientSecret, SUCCEEDS)).status).toBe(200);
     const pack = await call(cookie, 'POST', '/api/purchase-credits', { credits: 10 });
     expect((await confirm(cookie, pack.body.clientSecret, DECLINED)).status).toBe(402);
-
     const { paymentHistory } = await lookup(user.email);
     expect(paymentHistory.map(({ description, status }) => ({ description, status }))).toEqual([
       { description: '10 credits', status: 'failed' },
       { description: 'Basic plan', status: 'succeeded' },
-      { description: 'Plus plan', status: 'failed' },
+      // A newer plan choice voided it: declined, it was still open to another card.
+      { description: 'Plus plan', status: 'canceled' },
     ]);
+  });
+
+  it('a declined plan payment that a newer choice replaced can no longer be paid', async () => {
+    const { cookie } = await createSignedInUser(server.database.db);
+    const plus = await call(cookie, 'POST', '/api/subscribe', { tier: 'plus' });
+    expect((await confirm(cookie, plus.body.clientSecret, DECLINED)).status).toBe(402);
+    const basic = await call(cookie, 'POST', '/api/subscribe', { tier: 'basic' });
+    expect((await confirm(cookie, basic.body.clientSecret, SUCCEEDS)).status).toBe(200);
+
+    expect((await confirm(cookie, plus.body.clientSecret, SUCCEEDS)).status).toBe(409);
+    expect(await details(cookie)).toMatchObject({ subscriptionTier: 'basic' });
   });
 
   it("shows an active Basic plan with its period, and a scheduled downgrade, as the user's page has them", async () => {

@@ -1,5 +1,5 @@
 import { CREDIT_PRICE_CENTS, PLANS, type SubscriptionTier } from '@rasma/contract';
-import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { payments, users } from '../../db/schema.js';
 import { grantPlanCredits } from '../credits/grants.js';
@@ -158,8 +158,9 @@ async function creditReplacedPayment(tx: DbOrTx, payment: Payment): Promise<void
 }
 
 /**
- * Voids the user's pending plan payments: once the plan changes or another plan is chosen, an
- * older payment no longer describes what the user would get. Returns their provider ids.
+ * Voids the user's plan payments still open (pending, or declined and so open to another card):
+ * once the plan changes or another plan is chosen, an older payment no longer describes what the
+ * user would get. Returns their provider ids.
  */
 export async function voidPendingPlanPayments(tx: DbOrTx, userId: string): Promise<string[]> {
   const voided = await tx
@@ -169,7 +170,7 @@ export async function voidPendingPlanPayments(tx: DbOrTx, userId: string): Promi
       and(
         eq(payments.userId, userId),
         eq(payments.purpose, 'subscription'),
-        eq(payments.status, 'pending'),
+        inArray(payments.status, ['pending', 'failed']),
       ),
     )
     .returning({ providerPaymentId: payments.providerPaymentId });
