@@ -5,7 +5,7 @@ import type { Endpoint } from '@rasma/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { registerErrorHandling } from './errors.js';
+import { registerErrorHandling, replyWithError } from './errors.js';
 import { registerGuards } from './http/guards.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
@@ -49,6 +49,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     bodyLimit: 1024 * 1024,
     // Every spelling of a path reaches the same route, and so the same guards.
     routerOptions: { caseSensitive: false, ignoreDuplicateSlashes: true },
+    frameworkErrors: replyWithError,
   });
   const services = await startServices(config, database, app.log, config.renderWorkers);
   app.addHook('onClose', () => services.close());
@@ -96,7 +97,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   await app.register(videosModule, {
     prefix: '/api',
     ...services,
-    wakeWorkers: jobs.wakeRenderWorkers,
+    wakeWorkers: () => jobs.wakeRenderWorkers(),
   });
   await app.register(analyticsModule, {
     prefix: '/api',

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { normalizeEmail } from '@rasma/contract';
 import { z } from 'zod';
 import { StorageUrlError, parseStorageUrl } from './storage/storage-url.js';
 
@@ -169,11 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSessionSecret(dataDir),
     logLevel: e.LOG_LEVEL,
     webDistDir,
-    adminEmails: new Set(
-      e.ADMIN_EMAILS.split(',')
-        .map((email) => email.trim().toLowerCase())
-        .filter(Boolean),
-    ),
+    adminEmails: new Set(e.ADMIN_EMAILS.split(',').map(normalizeEmail).filter(Boolean)),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `Rasma <no-reply@${new URL(publicUrl).hostname}>`,
     supportEmail: e.SUPPORT_EMAIL ?? `support@${new URL(publicUrl).hostname}`,

@@ -36,20 +36,22 @@ export function replyWithError(
   error: FastifyError | AppError | Error,
   request: FastifyRequest,
   reply: FastifyReply,
-) {
+): void {
   if (error instanceof AppError) {
     if (error.status >= 500) {
       request.log.error({ err: loggable(error.cause ?? error) }, error.message);
     }
-    return reply.status(error.status).send(errorBody(error.message, error.code));
+    void reply.status(error.status).send(errorBody(error.message, error.code));
+    return;
   }
   const status =
     'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (status < 500) {
-    return reply.status(status).send(clientError(error as FastifyError, status));
+    void reply.status(status).send(clientError(error as FastifyError, status));
+    return;
   }
   request.log.error({ err: loggable(error) }, 'unhandled error');
-  return reply.status(500).send(errorBody('Internal server error', 'INTERNAL'));
+  void reply.status(500).send(errorBody('Internal server error', 'INTERNAL'));
 }
 
 /** The body of every error answer. */

@@ -129,6 +129,12 @@ describe('API basics', () => {
     expect(((await res.json()) as { code: string }).code).toBe(code);
   });
 
+  it('answers a path that does not decode with a contract code', async () => {
+    const res = await server.request('/api/%');
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { code: string }).code).toBe('BAD_REQUEST');
+  });
+
   it.each([
     ['a second file', 'image', new Blob([new Uint8Array(8)]), 413, 'BODY_TOO_LARGE'],
     ['a field named __proto__', '__proto__', 'x', 400, 'BAD_REQUEST'],

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { subscriptionTierSchema } from './billing.js';
-import { isoDateSchema, plainTextSchema, singleLineTextSchema } from './common.js';
+import { subscriptionTierSchema, userDetailsResponseSchema } from './billing.js';
+import { isoDateSchema, normalizeEmail, plainTextSchema, singleLineTextSchema } from './common.js';
 import { ADMIN_LIMITS } from './constants.js';
 import { videoStatusSchema } from './videos.js';
 
@@ -102,11 +102,16 @@ export type AdminAnalytics = z.infer<typeof adminAnalyticsSchema>;
 export const failedVideosResponseSchema = z.array(failedVideoSchema);
 
 export const adminEmailParamsSchema = z.object({
-  email: singleLineTextSchema.trim().toLowerCase(),
+  email: singleLineTextSchema.overwrite(normalizeEmail),
 });
 
 export const userLookupResponseSchema = z.object({
   user: adminUserSchema,
+  /**
+   * The user's plan as their own credits page has it, with Stripe or test payments alike: the tier
+   * and status, the current period, any change scheduled for its end and the credits used in it.
+   */
+  plan: userDetailsResponseSchema,
   stats: userStatsSchema,
   /** Newest first. */
   videos: z.array(adminVideoSchema),

@@ -1,5 +1,6 @@
 import {
   AI_MODELS,
+  DEFAULT_AI_MODEL,
   LEDGER_KINDS,
   OAUTH_PROVIDERS,
   PAYMENT_PROVIDERS,
@@ -43,7 +44,6 @@ export const users = pgTable(
     isAdmin: boolean('is_admin').notNull().default(false),
     /** Kept in step with the credit ledger inside the same transaction. */
     credits: integer('credits').notNull().default(0),
-    creditsUsedThisCycle: integer('credits_used_this_cycle').notNull().default(0),
     subscriptionTier: text('subscription_tier', { enum: SUBSCRIPTION_TIERS })
       .notNull()
       .default('free'),
@@ -53,7 +53,7 @@ export const users = pgTable(
     cycleStartDate: timestamp('cycle_start_date', { withTimezone: true }),
     stripeCustomerId: text('stripe_customer_id'),
     stripeSubscriptionId: text('stripe_subscription_id'),
-    aiModel: text('ai_model', { enum: AI_MODELS }).notNull().default('rasma-ai'),
+    aiModel: text('ai_model', { enum: AI_MODELS }).notNull().default(DEFAULT_AI_MODEL),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -162,7 +162,10 @@ export const videos = pgTable(
     status: text('status', { enum: VIDEO_STATUSES }).notNull().default('processing'),
     progress: integer('progress').notNull().default(0),
     aiModel: text('ai_model', { enum: AI_MODELS }).notNull(),
-    /** The create-video options (zones, direction, levels, drawing time) as sent. */
+    /**
+     * The create-video settings (zones, direction, levels, drawing time) as sent: parsed again with
+     * the contract's schema when the render takes them.
+     */
     options: jsonb('options').notNull(),
     creditsUsed: integer('credits_used').notNull(),
     videoKey: text('video_key'),

@@ -5,7 +5,6 @@ import { sessions, users } from '../../db/schema.js';
 import type { SessionUser } from '../../http/guards.js';
 import { isAdmin, type UserRow } from './users.js';
 
-
 /** The session's user with the profile `/api/auth/user` shows. */
 export interface SessionProfile extends SessionUser {
   firstName: string | null;

@@ -1,11 +1,13 @@
+import { normalizeEmail } from '@rasma/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
 import { grantSignupCredits } from '../credits/ledger.js';
 
 export type UserRow = typeof users.$inferSelect;
 
-export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+export const userNotFound = () => new AppError(404, 'User not found', 'NOT_FOUND');
 
 /** Administrators: flagged in the database (admin CLI) or listed in ADMIN_EMAILS. */
 export function isAdmin(user: UserRow, adminEmails: ReadonlySet<string>): boolean {

@@ -8,6 +8,7 @@ import { and, eq, lte, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { payments, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { userNotFound } from '../auth/users.js';
 import { capitalised } from '../credits/grants.js';
 import { startPlanPeriod, voidPendingPlanPayments } from './payments.js';
 import type { PaymentProvider, PlanHolder } from './provider.js';
@@ -18,9 +19,15 @@ const MIN_CHARGE_CENTS = 50;
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
+/** What a user is told when a plan change is set or taken back. */
+const changeScheduled = (tier: SubscriptionTier, on: Date) =>
+  `Your plan changes to ${capitalised(tier)} on ${day(on)}`;
+const changeCancelled = (tier: SubscriptionTier) =>
+  `Your scheduled change was cancelled: you stay on ${capitalised(tier)}`;
+
 async function userOf(db: Db, userId: string) {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) throw new AppError(404, 'User not found', 'NOT_FOUND');
+  if (!user) throw userNotFound();
   return user;
 }
 
@@ -84,13 +91,13 @@ export async function subscribe(
       throw new AppError(409, `You are already on the ${capitalised(tier)} plan`, 'SAME_PLAN');
     }
     await setPendingTier(db, provider, user, null);
-    return noCharge(`Your scheduled change was cancelled: you stay on ${capitalised(tier)}`);
+    return noCharge(changeCancelled(tier));
   }
   const periodEnd = user.subscriptionEndsAt;
   const inPaidPeriod = user.subscriptionTier !== 'free' && periodEnd && periodEnd > now;
   if (PLANS[tier].priceCents < PLANS[user.subscriptionTier].priceCents && periodEnd) {
     await setPendingTier(db, provider, user, tier);
-    return noCharge(`Your plan changes to ${capitalised(tier)} on ${day(periodEnd)}`);
+    return noCharge(changeScheduled(tier, periodEnd));
   }
   let amount = PLANS[tier].priceCents;
   if (inPaidPeriod && user.cycleStartDate) {
@@ -139,9 +146,7 @@ export async function scheduleChange(
   const pending = tier === user.subscriptionTier ? null : tier;
   await setPendingTier(db, provider, user, pending);
   return {
-    message: pending
-      ? `Your plan changes to ${capitalised(pending)} on ${day(user.subscriptionEndsAt)}`
-      : `Your scheduled change was cancelled: you stay on ${capitalised(tier)}`,
+    message: pending ? changeScheduled(pending, user.subscriptionEndsAt) : changeCancelled(tier),
     pendingSubscriptionTier: pending,
   };
 }

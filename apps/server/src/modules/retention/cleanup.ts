@@ -2,23 +2,17 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, exists, isNotNull, lt, or, not } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { images, videos } from '../../db/schema.js';
-import type { JobQueue } from '../../queue/queue.js';
 import { RENDER_TEMP_PREFIX } from '../../render/runner.js';
 import type { Storage } from '../../storage/storage.js';
-
-export const RETENTION_QUEUE = 'retention-cleanup';
-/** Hourly, so a file past its limit below is gone within the next hour. */
-export const RETENTION_CRON = '17 * * * *';
 
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * How long uploads and temporary files may stay. The render worker deletes an upload once its video
  * is made or has failed; the clean-up removes what that missed (a crash between the two, a failed
- * delete). With the hourly run, nothing outlives 23 hours: the privacy policy promises 24.
+ * delete). With the hourly run (`JOBS.fileRetention`), nothing outlives 23 hours: the privacy policy promises 24.
  */
 export const RETENTION_LIMITS = {
   /** An upload no render is waiting for, or a file without a row (a crash mid-upload). */
@@ -112,20 +106,4 @@ async function deleteOldRenderTemp(tempDir: string, now: Date): Promise<number> 
     deleted += 1;
   }
   return deleted;
-}
-
-/**
- * Schedules the clean-up on the job queue (one run per hour whichever server's clock sends it) and
- * works its jobs here. Temporary folders are those of the machine that runs the job.
- */
-export async function startRetention(
-  deps: RetentionDeps & { queue: JobQueue; log: FastifyBaseLogger },
-): Promise<void> {
-  const { queue, log } = deps;
-  await queue.createQueue(RETENTION_QUEUE);
-  await queue.schedule(RETENTION_QUEUE, RETENTION_CRON);
-  await queue.work(RETENTION_QUEUE, async () => {
-    const report = await deleteExpiredFiles(deps);
-    log.info(report, 'retention clean-up done');
-  });
 }

@@ -1,68 +1,39 @@
 import { api, createVideoBlobDataSchema } from '@rasma/contract';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import type { Db } from '../../db/client.js';
-import { users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { route } from '../../http/route.js';
-import type { JobQueue } from '../../queue/queue.js';
-import type { Storage } from '../../storage/storage.js';
 import { SESSION_COOKIE } from '../auth/plugin.js';
 import { normalizeImage } from '../images/image-file.js';
 import { PREVIEW_LONG_SIDE, parsePreviewFields, previewOutlineImage } from './preview.js';
 import { createPreviewQueue } from './preview-queue.js';
 import { createPreviewThread } from './preview-thread.js';
-import type { ProgressBus } from './progress.js';
 import {
+  aiPreference,
   createVideo,
   deleteVideo,
   fileKey,
   findOwnVideo,
   listVideos,
-  progressEvent,
-  toVideo,
+  type VideoDeps,
 } from './service.js';
 import { openProgressStream, type OpenStreams } from './progress-stream.js';
 import { sendFile } from './send-file.js';
 import { parseJsonField, readUpload } from './upload.js';
 
-export interface VideosModuleOptions {
-  db: Db;
-  storage: Storage;
-  queue: JobQueue;
-  progress: ProgressBus;
-  jobExpirySeconds: (drawingTime: number) => number;
-  /** Wakes the in-process render workers (when this process runs them). */
-  wakeWorkers: () => void;
-}
+export type VideosModuleOptions = VideoDeps;
 
 /** The workspace and the library (spec 2.5): create, watch, keep and delete videos. Prefix `/api`. */
 export const videosModule: FastifyPluginAsync<VideosModuleOptions> = async (app, options) => {
-  const { db, storage, progress, wakeWorkers } = options;
+  const { db, storage, progress } = options;
 
-  route(app, api.aiPreference, async ({ user }) => {
-    const [row] = await db
-      .select({ aiModel: users.aiModel })
-      .from(users)
-      .where(eq(users.id, user.id))
-      .limit(1);
-    return { aiModel: row?.aiModel ?? 'rasma-ai' };
-  });
+  route(app, api.aiPreference, async ({ user }) => ({ aiModel: await aiPreference(db, user.id) }));
 
   route(app, api.createVideo, async ({ user, request, reply }) => {
     const upload = await readUpload(request);
     const settings = parseJsonField(upload.fields, 'blobData', createVideoBlobDataSchema);
-    const image = await normalizeImage(upload.image.bytes);
-    const row = await createVideo(options, {
-      userId: user.id,
-      image,
-      fileName: upload.image.fileName,
-      settings,
-    });
-    wakeWorkers();
-    await progress.publish(user.id, progressEvent(row));
+    const video = await createVideo(options, { userId: user.id, upload: upload.image, settings });
     reply.status(201);
-    return { message: 'Video creation started', video: toVideo(row) };
+    return { message: 'Video creation started', video };
   });
 
   const previews = createPreviewThread();

@@ -1,31 +1,16 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { EngineError, type EngineErrorCode, type RenderOptionsInput } from '@rasma/engine';
+import { createVideoBlobDataSchema } from '@rasma/contract';
+import { EngineError, type EngineErrorCode } from '@rasma/engine';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.js';
 import { images, videos } from '../../db/schema.js';
-import type { JobQueue } from '../../queue/queue.js';
-import { RENDER_TEMP_PREFIX, type RenderRunner } from '../../render/runner.js';
-import type { Storage } from '../../storage/storage.js';
+import { RENDER_TEMP_PREFIX } from '../../render/runner.js';
+import type { Services } from '../../services.js';
 import { applyCreditChange } from '../credits/ledger.js';
-import type { ProgressBus } from './progress.js';
-import {
-  RENDER_FAILED_QUEUE,
-  RENDER_QUEUE,
-  progressEvent,
-  thumbnailKey,
-  videoKey,
-  type RenderJobData,
-} from './service.js';
+import { toRenderOptions } from './render-options.js';
+import { progressEvent, thumbnailKey, videoKey } from './service.js';
 
-/**
- * A render is stopped this long before the queue would give up on its job, so the worker, not the
- * queue's timer, ends it: the render process is killed and its slot is free before the next job is
- * taken.
- */
-const DEADLINE_MARGIN_SECONDS = 5;
 /** Progress is written to the database (for a reload) at most this often; events go out at once. */
 const PROGRESS_STORE_INTERVAL_MS = 1000;
 /** Engine failures a second try cannot fix: the video fails at once. */
@@ -35,54 +20,17 @@ const PERMANENT_FAILURES: ReadonlySet<EngineErrorCode> = new Set([
   'IMAGE_TOO_LARGE',
 ]);
 
-export interface RenderWorkerDeps {
-  db: Db;
-  storage: Storage;
-  queue: JobQueue;
-  runner: RenderRunner;
-  progress: ProgressBus;
-  log: FastifyBaseLogger;
-}
+export type RenderWorkerDeps = Pick<Services, 'db' | 'storage' | 'runner' | 'progress' | 'log'>;
 
 /**
- * Takes render jobs from the queue, `concurrency` at a time (as many as the runner has slots, and a
- * worker takes its next job only once its render has ended: a job's clock starts with its render):
- * runs the engine, stores the MP4 and its thumbnail, marks the video completed and deletes the
- * uploaded source. A render that outlives its job's allowance is killed and its video failed and
- * refunded at once (a second try would take as long). Another failure is retried once (the queue's
- * retry); a job that fails again, or whose worker died past its expiry, lands in the failed queue,
- * whose handler fails the video and refunds it, exactly once.
+ * Renders a video (the render job's handler, see `jobs.ts`): runs the engine, stores the MP4 and
+ * its thumbnail, marks the video completed and deletes the uploaded source. A render that outlives
+ * its job's allowance (`deadline`) is killed and its video failed and refunded at once (a second try
+ * would take as long). Another failure is retried once (the queue's retry); a job that fails again,
+ * or whose worker died past its expiry, lands in the failed queue, whose handler fails the video
+ * and refunds it, exactly once.
  */
-export async function startRenderWorkers(deps: RenderWorkerDeps, concurrency: number) {
-  const { queue } = deps;
-  const workerIds: string[] = [];
-  for (let i = 0; i < concurrency; i++) {
-    workerIds.push(
-      await queue.work<RenderJobData>(
-        RENDER_QUEUE,
-        { pollingIntervalSeconds: 1 },
-        async ([job]) => {
-          if (!job) return;
-          const seconds = Math.max(1, job.expireInSeconds - DEADLINE_MARGIN_SECONDS);
-          await renderVideo(deps, job.data.videoId, AbortSignal.timeout(seconds * 1000));
-        },
-      ),
-    );
-  }
-  await queue.work<RenderJobData>(
-    RENDER_FAILED_QUEUE,
-    { pollingIntervalSeconds: 2 },
-    async ([job]) => {
-      if (job) await failVideo(deps, job.data.videoId, 'The render failed twice.');
-    },
-  );
-  /** Wakes an idle worker now rather than at its next poll (a video was just created here). */
-  return () => {
-    for (const id of workerIds) queue.notifyWorker(id);
-  };
-}
-
-async function renderVideo(
+export async function renderVideo(
   deps: RenderWorkerDeps,
   videoId: string,
   deadline: AbortSignal,
@@ -97,6 +45,11 @@ async function renderVideo(
     await failVideo(deps, videoId, 'The uploaded image is gone.');
     return;
   }
+  const settings = createVideoBlobDataSchema.safeParse(row.options);
+  if (!settings.success) {
+    await failVideo(deps, videoId, 'The video settings are not valid.');
+    return;
+  }
   let stored = Date.now();
   // The render works on its own copies, in a folder of its own (mkdtemp: readable by this user only).
   const folder = await mkdtemp(path.join(tmpdir(), RENDER_TEMP_PREFIX));
@@ -109,7 +62,7 @@ async function renderVideo(
     await storage.download(source.storageKey, files.input);
     const result = await runner.render({
       ...files,
-      options: row.options as RenderOptionsInput,
+      options: toRenderOptions(settings.data),
       signal: deadline,
       onProgress: (percent) => {
         if (percent >= 100) return; // "completed" is said once the files are stored
@@ -151,7 +104,6 @@ async function renderVideo(
       await failVideo(deps, videoId, err.message);
       return;
     }
-    log.warn({ err, videoId }, 'render failed; the queue retries it once');
     throw err;
   } finally {
     await rm(folder, { recursive: true, force: true });

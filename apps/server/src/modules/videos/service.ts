@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import {
+  DEFAULT_AI_MODEL,
   MAX_WAITING_VIDEOS_PER_USER,
   MODEL_CREDIT_COST,
   VIDEOS_PAGE_SIZE,
+  type AiModel,
   type CreateVideoBlobData,
   type Video,
   type VideoProgressEvent,
@@ -11,28 +13,22 @@ import { and, count, desc, eq, getTableColumns, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { images, users, videos } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { inTransaction, type JobQueue } from '../../queue/queue.js';
-import type { Storage } from '../../storage/storage.js';
+import { pageWindow, paginationOf } from '../../http/pagination.js';
+import { JOBS, sendJob } from '../../jobs.js';
+import { inTransaction } from '../../queue/queue.js';
+import type { Services } from '../../services.js';
 import { applyCreditChange } from '../credits/ledger.js';
-import type { StoredImage } from '../images/image-file.js';
-import { toRenderOptions } from './render-options.js';
+import { normalizeImage, type StoredImage } from '../images/image-file.js';
 
 export type VideoRow = typeof videos.$inferSelect;
 
-export const RENDER_QUEUE = 'render-video';
-/** Where a render job goes once its retry failed too: its video fails and is refunded. */
-export const RENDER_FAILED_QUEUE = 'render-video-failed';
-export interface RenderJobData {
-  videoId: string;
-}
-
-export interface VideoDeps {
-  db: Db;
-  storage: Storage;
-  queue: JobQueue;
-  /** How long a render job may run before its worker is taken for dead. */
-  jobExpirySeconds: (drawingTime: number) => number;
-}
+export type VideoDeps = Pick<
+  Services,
+  'db' | 'storage' | 'queue' | 'progress' | 'jobExpirySeconds'
+> & {
+  /** Wakes this process's render workers at once (no-op when it runs none). */
+  wakeWorkers: () => void;
+};
 
 export const notFound = () => new AppError(404, 'Video not found', 'NOT_FOUND');
 
@@ -68,14 +64,39 @@ export function titleFromFileName(fileName: string): string {
 }
 
 /**
- * Starts a video: the image is stored first; then, in one transaction, the model's cost is debited
- * (402 `Insufficient credits` leaves nothing behind), the image and video rows are created, the
- * model becomes the user's preference and the render job is enqueued, behind the user's own waiting
- * videos (429 beyond `MAX_WAITING_VIDEOS_PER_USER`).
+ * Creates a video from an upload (the create-video use case, whole): the image is checked and
+ * normalized, the video is debited and queued (`enqueueVideo`), this process's render workers are
+ * woken and the user's open progress streams are told.
  */
 export async function createVideo(
+  deps: VideoDeps,
+  input: {
+    userId: string;
+    upload: { bytes: Buffer; fileName: string };
+    settings: CreateVideoBlobData;
+  },
+): Promise<Video> {
+  const image = await normalizeImage(input.upload.bytes);
+  const row = await enqueueVideo(deps, { ...input, image, fileName: input.upload.fileName });
+  deps.wakeWorkers();
+  await deps.progress.publish(row.userId, progressEvent(row));
+  return toVideo(row);
+}
+
+/**
+ * The image is stored first; then, in one transaction, the model's cost is debited (402
+ * `Insufficient credits` leaves nothing behind), the image and video rows are created, the model
+ * becomes the user's preference and the render job is enqueued, behind the user's own waiting
+ * videos (429 beyond `MAX_WAITING_VIDEOS_PER_USER`).
+ */
+async function enqueueVideo(
   { db, storage, queue, jobExpirySeconds }: VideoDeps,
-  input: { userId: string; image: StoredImage; fileName: string; settings: CreateVideoBlobData },
+  input: {
+    userId: string;
+    image: StoredImage;
+    fileName: string;
+    settings: CreateVideoBlobData;
+  },
 ): Promise<VideoRow> {
   const { userId, image, settings } = input;
   const videoId = randomUUID();
@@ -103,7 +124,7 @@ export async function createVideo(
           imageId,
           title: titleFromFileName(input.fileName),
           aiModel: settings.aiModel,
-          options: toRenderOptions(settings),
+          options: settings,
           creditsUsed: cost,
         })
         .returning();
@@ -120,15 +141,20 @@ export async function createVideo(
       // Counted after the debit, which holds the user's row: a parallel create waits and counts this one.
       const waiting = await waitingVideos(tx, userId, videoId);
       if (waiting >= MAX_WAITING_VIDEOS_PER_USER) throw tooManyWaiting();
-      const jobId = await queue.send(RENDER_QUEUE, { videoId } satisfies RenderJobData, {
-        db: inTransaction(tx),
-        // The queue takes higher priorities first, then the oldest: each person's next video goes
-        // before anybody's second, so one person's many videos cannot hold up another's first.
-        priority: -waiting,
-        retryLimit: 1,
-        expireInSeconds: jobExpirySeconds(settings.drawingTime),
-        deadLetter: RENDER_FAILED_QUEUE,
-      });
+      const jobId = await sendJob(
+        queue,
+        'renderVideo',
+        { videoId },
+        {
+          db: inTransaction(tx),
+          // The queue takes higher priorities first, then the oldest: each person's next video goes
+          // before anybody's second, so one person's many videos cannot hold up another's first.
+          priority: -waiting,
+          retryLimit: 1,
+          expireInSeconds: jobExpirySeconds(settings.drawingTime),
+          deadLetter: JOBS.renderFailed.name,
+        },
+      );
       if (!jobId) throw new Error('the render queue refused the job');
       return row;
     });
@@ -154,23 +180,33 @@ async function waitingVideos(tx: Pick<Db, 'select'>, userId: string, videoId: st
   return row?.n ?? 0;
 }
 
+/** The model the user chose last (the workspace starts with it). */
+export async function aiPreference(db: Db, userId: string): Promise<AiModel> {
+  const [row] = await db
+    .select({ aiModel: users.aiModel })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row?.aiModel ?? DEFAULT_AI_MODEL;
+}
+
 /** A video's columns but its render options (its zones can be megabytes): what a list shows. */
 const { options: _options, ...listedColumns } = getTableColumns(videos);
 
 /** A page of the user's videos, newest first. */
 export async function listVideos(db: Db, userId: string, page: number) {
+  const { limit, offset } = pageWindow(page, VIDEOS_PAGE_SIZE);
   const [total] = await db.select({ n: count() }).from(videos).where(eq(videos.userId, userId));
-  const totalPages = Math.max(1, Math.ceil((total?.n ?? 0) / VIDEOS_PAGE_SIZE));
   const rows = await db
     .select(listedColumns)
     .from(videos)
     .where(eq(videos.userId, userId))
     .orderBy(desc(videos.createdAt), desc(videos.id))
-    .limit(VIDEOS_PAGE_SIZE)
-    .offset((page - 1) * VIDEOS_PAGE_SIZE);
+    .limit(limit)
+    .offset(offset);
   return {
     videos: rows.map(toVideo),
-    pagination: { currentPage: page, totalPages, hasPrev: page > 1, hasNext: page < totalPages },
+    pagination: paginationOf(page, total?.n ?? 0, VIDEOS_PAGE_SIZE),
   };
 }
 
