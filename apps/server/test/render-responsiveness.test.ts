@@ -85,4 +85,4 @@ it('answers API requests within 50 ms (p99) while a 1080p video renders', async 
   const latencies = during.map((s) => s.ms);
   const summary = `p50 ${quantile(latencies, 0.5).toFixed(1)} ms, p99 ${quantile(latencies, 0.99).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms over ${during.length} requests`;
   expect(quantile(latencies, 0.99), summary).toBeLessThan(50);
-}, 60_000);
+}, 240_000); // alone it takes about 10 s; beside other render tests on 2 cores, several times that

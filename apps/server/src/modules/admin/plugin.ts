@@ -9,7 +9,7 @@ import { notFound } from '../../http/not-found.js';
 import { route } from '../../http/route.js';
 import type { Storage } from '../../storage/storage.js';
 import { websiteAnalytics } from '../analytics/report.js';
-import { sendFile } from '../videos/send-file.js';
+import { sendFile } from '../../http/send-file.js';
 import { providerAccountLookup } from './provider-account.js';
 import {
   adminAnalytics,

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.js';
 import { images, videos } from '../../db/schema.js';
 import { RENDER_TEMP_PREFIX } from '../../render/runner.js';
 import type { Storage } from '../../storage/storage.js';
+import { STORAGE_FOLDERS } from '../../storage/keys.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -79,7 +80,10 @@ async function deleteExpiredUploads({ db, storage }: RetentionDeps, now: Date): 
 
 /** Files in the uploads folder that no image row points at. */
 async function deleteOrphanUploadFiles({ db, storage }: RetentionDeps, now: Date) {
-  const old = await storage.keysOlderThan('images', ago(now, RETENTION_LIMITS.leftoverUploadMs));
+  const old = await storage.keysOlderThan(
+    STORAGE_FOLDERS.images,
+    ago(now, RETENTION_LIMITS.leftoverUploadMs),
+  );
   let deleted = 0;
   for (const key of old) {
     const [row] = await db

@@ -17,7 +17,7 @@ import {
   type VideoDeps,
 } from './service.js';
 import { openProgressStream, type OpenStreams } from './progress-stream.js';
-import { sendFile } from './send-file.js';
+import { sendFile } from '../../http/send-file.js';
 import { parseJsonField, readUpload } from './upload.js';
 
 export type VideosModuleOptions = VideoDeps;

@@ -7,9 +7,10 @@ import { and, eq } from 'drizzle-orm';
 import { images, videos } from '../../db/schema.js';
 import { RENDER_TEMP_PREFIX } from '../../render/runner.js';
 import type { Services } from '../../services.js';
+import { thumbnailKey, videoKey } from '../../storage/keys.js';
 import { applyCreditChange } from '../credits/ledger.js';
 import { toRenderOptions } from './render-options.js';
-import { progressEvent, thumbnailKey, videoKey } from './service.js';
+import { progressEvent } from './service.js';
 
 /** Progress is written to the database (for a reload) at most this often; events go out at once. */
 const PROGRESS_STORE_INTERVAL_MS = 1000;

@@ -17,6 +17,7 @@ import { pageWindow, paginationOf } from '../../http/pagination.js';
 import { JOBS, sendJob } from '../../jobs.js';
 import { inTransaction } from '../../queue/queue.js';
 import type { Services } from '../../services.js';
+import { imageKey, thumbnailKey, thumbnailName, videoKey } from '../../storage/keys.js';
 import { applyCreditChange } from '../credits/ledger.js';
 import { normalizeImage, type StoredImage } from '../images/image-file.js';
 
@@ -31,10 +32,6 @@ export type VideoDeps = Pick<
 };
 
 export const notFound = () => new AppError(404, 'Video not found', 'NOT_FOUND');
-
-export const videoKey = (id: string) => `videos/${id}.mp4`;
-const thumbnailName = (id: string) => `${id}.jpg`;
-export const thumbnailKey = (id: string) => `thumbnails/${thumbnailName(id)}`;
 
 export const toVideo = (row: Omit<VideoRow, 'options'>): Video => ({
   id: row.id,
@@ -101,16 +98,16 @@ async function enqueueVideo(
   const { userId, image, settings } = input;
   const videoId = randomUUID();
   const imageId = randomUUID();
-  const imageKey = `images/${imageId}.${image.extension}`;
+  const storageKey = imageKey(imageId, image.extension);
   const cost = MODEL_CREDIT_COST[settings.aiModel];
-  await storage.put(imageKey, image.data, image.mimeType);
+  await storage.put(storageKey, image.data, image.mimeType);
   try {
     return await db.transaction(async (tx) => {
       await tx.insert(images).values({
         id: imageId,
         userId,
         originalName: input.fileName.slice(0, 255),
-        storageKey: imageKey,
+        storageKey,
         mimeType: image.mimeType,
         width: image.width,
         height: image.height,
@@ -159,7 +156,7 @@ async function enqueueVideo(
       return row;
     });
   } catch (err) {
-    await storage.delete(imageKey);
+    await storage.delete(storageKey);
     throw err;
   }
 }

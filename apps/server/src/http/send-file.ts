@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
-import { AppError } from '../../errors.js';
-import type { Storage } from '../../storage/storage.js';
+import { AppError } from '../errors.js';
+import type { Storage } from '../storage/storage.js';
 
 /** `bytes=start-end`, `bytes=start-` or `bytes=-suffix`; one range only (what players send). */
 function parseRange(header: string, size: number): { start: number; end: number } | 'invalid' {
