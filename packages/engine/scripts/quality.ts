@@ -1,7 +1,8 @@
 /**
- * Drawing quality on our own photo set: `npm run quality:engine`. For each photo, at the default
- * settings and 1080p (1440x1080 for our 4:3 photos), prints the measures of the black-and-white
- * final frame (solid ink, ink darkness, tone kept) and of the colour model's (lines kept), and
+ * Drawing quality on our own photo set and a few real photos: `npm run quality:engine`. For each
+ * photo, at the default settings and 1080p (1440x1080 for our 4:3 photos), prints the measures of
+ * the black-and-white final frame (solid ink, ink darkness, tone kept, how much of the hatching
+ * runs one way) and of the colour model's (lines kept, colour difference from the source), and
  * writes a contact sheet per photo to docs/quality-<name>.png: source, half-way through the
  * drawing, final drawing, final colour picture.
  */
@@ -13,8 +14,23 @@ import { decodeImage, videoLayout } from '../src/decode.js';
 import { DEFAULT_OUTPUT_SIZE } from '../src/options.js';
 import { revealFrames } from '../src/plan.js';
 import { planSketch } from '../src/sketch.js';
-import { inkMedian, inkShareOfSource, solidInkShare, toneCorrelation } from '../test/measures.js';
+import {
+  colourDifference,
+  hatchDirectionShare,
+  inkMedian,
+  inkShareOfSource,
+  solidInkShare,
+  toneCorrelation,
+} from '../test/measures.js';
 import { PHOTO_NAMES, photoPng } from '../test/photos.js';
+import { REAL_PHOTO_NAMES, realPhoto } from '../test/real-photos.js';
+
+const PHOTOS: [string, () => Promise<Buffer>][] = [
+  ...PHOTO_NAMES.map((name) => [name, () => photoPng(name)] as [string, () => Promise<Buffer>]),
+  ...REAL_PHOTO_NAMES.map(
+    (name) => [name, () => realPhoto(name)] as [string, () => Promise<Buffer>],
+  ),
+];
 
 const DOCS = join(dirname(fileURLToPath(import.meta.url)), '..', 'docs');
 const TILE = 480;
@@ -30,13 +46,10 @@ const tile = (raw: Uint8Array, width: number, height: number, channels: 1 | 3) =
 async function main(): Promise<void> {
   await mkdir(DOCS, { recursive: true });
   console.log(
-    'photo        b/w: solid-ink  ink-median  tone-corr  colour: ink/source  b/w plan ms',
+    'photo             b/w: solid-ink  ink-median  tone-corr  one-way  colour: ink/source  dE2000  b/w plan ms',
   );
-  for (const name of PHOTO_NAMES) {
-    const image = await decodeImage(
-      await photoPng(name),
-      videoLayout('original', DEFAULT_OUTPUT_SIZE),
-    );
+  for (const [name, bytes] of PHOTOS) {
+    const image = await decodeImage(await bytes(), videoLayout('original', DEFAULT_OUTPUT_SIZE));
     const { width, height } = image;
     const params = {
       zones: [],
@@ -55,12 +68,14 @@ async function main(): Promise<void> {
     const rgb = colour.finalRgb!;
     console.log(
       [
-        name.padEnd(11),
+        name.padEnd(16),
         `${(solidInkShare(ink, width, height) * 100).toFixed(2)} %`.padStart(15),
         String(inkMedian(ink, grey)).padStart(10),
-        toneCorrelation(image, grey).toFixed(3).padStart(10),
-        `${(inkShareOfSource(image, colour.outline.ink, rgb) * 100).toFixed(1)} %`.padStart(19),
-        String(ms).padStart(12),
+        toneCorrelation(image, grey).toFixed(3).padStart(9),
+        `${(hatchDirectionShare(bw.outline.hatchLines) * 100).toFixed(0)} %`.padStart(7),
+        `${(inkShareOfSource(image, colour.outline.ink, rgb) * 100).toFixed(1)} %`.padStart(18),
+        colourDifference(image, rgb).toFixed(2).padStart(6),
+        String(ms).padStart(11),
       ].join('  '),
     );
     // Contact sheet: source, half-way, final drawing, final colour.
@@ -85,7 +100,7 @@ async function main(): Promise<void> {
       .toFile(join(DOCS, `quality-${name}.png`));
   }
   console.log(
-    `targets: solid-ink < 2 %, ink-median < 40, tone-corr >= 0.75, colour-ink/source <= 60 %; sheets in ${DOCS}`,
+    `targets: solid-ink < 2 %, ink-median < 40, tone-corr >= 0.75, one-way (hatching within 15 degrees of its commonest direction) not near 100 %, colour-ink/source <= 60 %, dE2000 (blurred 4 px) < 4.5; sheets in ${DOCS}`,
   );
 }
 
