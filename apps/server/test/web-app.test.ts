@@ -21,16 +21,21 @@ afterAll(async () => {
 });
 
 describe('serving the built web app', () => {
-  it.each(['/', '/about', '/how-to', '/admin/users', '/nope', '/try-now?x=1'])(
-    'serves index.html for the client route %s',
-    async (route) => {
-      const res = await server.request(route);
-      expect(res.status).toBe(200);
-      expect(res.headers.get('content-type')).toMatch(/text\/html/);
-      expect(res.headers.get('cache-control')).toBe('no-cache');
-      expect(await res.text()).toBe(INDEX_HTML);
-    },
-  );
+  it.each([
+    ['/', 200],
+    ['/about', 200],
+    ['/how-to/', 200],
+    ['/admin/users', 200],
+    ['/try-now?x=1', 200],
+    ['/nope', 404],
+    ['/about/extra', 404],
+  ])('serves index.html for %s, with status %i', async (route, status) => {
+    const res = await server.request(route);
+    expect(res.status).toBe(status);
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await res.text()).toBe(INDEX_HTML);
+  });
 
   it('answers HEAD of a client route like GET, without a body', async () => {
     const get = await server.request('/about');

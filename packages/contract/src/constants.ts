@@ -92,6 +92,12 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 /** Subscription statuses that show the payment-issue banner (spec 2.11). */
 export const PAYMENT_ISSUE_STATUSES = ['payment_failed', 'past_due'] as const;
 
+/**
+ * What an uploaded image may be (spec 5: images only): its bytes (the browser checks before it sends,
+ * the server again) and its pixels, counted from the header before any is decoded.
+ */
+export const IMAGE_LIMITS = { maxBytes: 20 * 1024 * 1024, maxPixels: 50_000_000 } as const;
+
 export const BRUSH_SIZES = { Small: 10, Medium: 20, Large: 35, 'X-Large': 50 } as const;
 export const DEFAULT_BRUSH_SIZE = BRUSH_SIZES.Medium;
 export const DRAWING_TIME = { min: 1, max: 100, default: 15 } as const;
@@ -167,6 +173,8 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   /** Anything unexpected; the server logs it. */
   'INTERNAL',
+  /** The database or the file storage is out of reach for a moment: the same request may succeed soon. */
+  'SERVICE_UNAVAILABLE',
   /** The sign-in code is wrong; the message says how many tries are left. */
   'CODE_INVALID',
   /** No live sign-in code for this e-mail: it expired or was used. */

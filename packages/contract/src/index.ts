@@ -1,4 +1,5 @@
 export * from './constants.js';
+export * from './image-formats.js';
 export * from './common.js';
 export * from './auth.js';
 export * from './videos.js';

@@ -1,10 +1,11 @@
+import { IMAGE_LIMITS } from '@rasma/contract/constants';
 import sharp from 'sharp';
 import type { Metadata } from 'sharp';
 import { EngineError } from './errors.js';
 import type { RgbaImage } from './types.js';
 
 /** Images above this many pixels are refused before their pixels are decoded. */
-export const MAX_INPUT_PIXELS = 50_000_000;
+export const MAX_INPUT_PIXELS = IMAGE_LIMITS.maxPixels;
 
 export interface DecodedImage extends RgbaImage {
   data: Uint8Array;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { timeline } from './timeline.js';
+import { timeline, videoSeconds } from './timeline.js';
 
 describe('timeline (30 fps)', () => {
   it('black and white: the drawing, then the 2 s hold, of which ffmpeg repeats all but the 0.5 s the hand takes to leave', () => {
@@ -38,4 +38,10 @@ describe('timeline (30 fps)', () => {
       expect(totalFrames).toBe(seconds * 30 + frames + 60);
     },
   );
+
+  it('the video lasts the drawing, the colour phase and the 2 s hold', () => {
+    expect(videoSeconds(8, false)).toBe(10);
+    expect(videoSeconds(8, true)).toBe(12);
+    expect(videoSeconds(100, true)).toBe(107);
+  });
 });

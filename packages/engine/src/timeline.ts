@@ -39,3 +39,7 @@ export function timeline(drawingTime: number, colour: boolean): Timeline {
     totalFrames,
   };
 }
+
+/** Seconds of the finished video for a drawing time: the drawing, the colour phase, the hold. */
+export const videoSeconds = (drawingTime: number, colour: boolean): number =>
+  timeline(drawingTime, colour).totalFrames / FPS;

@@ -1,12 +1,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { isClientRoute } from '@rasma/contract';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from './not-found.js';
 
 /**
  * Serves the built web app: hashed assets cached for a year, everything else revalidated, and
- * any unknown non-API GET answered with index.html so client routes (and the 404 page) work.
+ * any other non-API GET answered with index.html so client routes work: with status 200 for a path
+ * of the contract's route tables, 404 for any other (the app shows its 404 page).
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -35,10 +37,13 @@ export async function registerWebApp(
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
-    // Client routes have no file extension; a missing /assets/x.js is a real 404, not the app.
-    const isClientRoute = !isApi && !/\.[a-z0-9]+$/i.test(pathname);
-    if (isClientRoute && hasWebApp && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    // Pages have no file extension; a missing /assets/x.js is a real 404, not the app.
+    const isPage = !isApi && !/\.[a-z0-9]+$/i.test(pathname);
+    if (isPage && hasWebApp && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply
+        .status(isClientRoute(pathname) ? 200 : 404)
+        .header('Cache-Control', 'no-cache')
+        .sendFile('index.html');
     }
     return notFound(request, reply);
   });

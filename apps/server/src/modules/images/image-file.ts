@@ -1,21 +1,17 @@
-import { EngineError, MAX_INPUT_PIXELS, probeImage } from '@rasma/engine';
+import {
+  IMAGE_LIMITS,
+  UNSUPPORTED_IMAGE_MESSAGE,
+  imageFormatOf,
+  type ImageFormat,
+} from '@rasma/contract';
+import { EngineError, probeImage } from '@rasma/engine';
 import sharp from 'sharp';
 import { AppError } from '../../errors.js';
 
 // Each upload is decoded once: libvips' cache of operations would only hold memory after a burst.
 sharp.cache(false);
 
-/** The upload limit (spec 2.9 advises under 10 MB; we take up to 20). */
-export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
-
 type StoredFormat = 'jpeg' | 'png' | 'webp';
-
-interface ImageKind {
-  /** The magic bytes at the start of the file (`null` matches any byte). */
-  signature: readonly (number | null)[];
-  /** How it is kept: its own format, a GIF's first frame as PNG. */
-  storedAs: StoredFormat;
-}
 
 const STORED_FORMATS: Record<StoredFormat, { mimeType: string; extension: string }> = {
   jpeg: { mimeType: 'image/jpeg', extension: 'jpg' },
@@ -23,17 +19,13 @@ const STORED_FORMATS: Record<StoredFormat, { mimeType: string; extension: string
   webp: { mimeType: 'image/webp', extension: 'webp' },
 };
 
-/** What we accept, recognised by the file's own first bytes, never by its name or declared type. */
-const IMAGE_KINDS: readonly ImageKind[] = [
-  { storedAs: 'jpeg', signature: [0xff, 0xd8, 0xff] },
-  { storedAs: 'png', signature: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
-  // "RIFF", a 4-byte size, "WEBP"
-  {
-    storedAs: 'webp',
-    signature: [0x52, 0x49, 0x46, 0x46, null, null, null, null, 0x57, 0x45, 0x42, 0x50],
-  },
-  { storedAs: 'png', signature: [0x47, 0x49, 0x46, 0x38] },
-];
+/** How each accepted format is kept: its own format, a GIF's first frame as PNG. */
+const STORED_AS: Record<ImageFormat, StoredFormat> = {
+  jpeg: 'jpeg',
+  png: 'png',
+  webp: 'webp',
+  gif: 'png',
+};
 
 export interface StoredImage {
   data: Buffer;
@@ -45,11 +37,6 @@ export interface StoredImage {
   scale: number;
 }
 
-const detectKind = (bytes: Buffer) =>
-  IMAGE_KINDS.find(({ signature }) =>
-    signature.every((byte, i) => byte === null || bytes[i] === byte),
-  );
-
 /**
  * Turns uploaded bytes into the image we keep: the type decided from the bytes (JPEG, PNG, WebP, or a
  * GIF's first frame), refused over 50 megapixels from the header before any pixel is decoded, turned
@@ -58,18 +45,13 @@ const detectKind = (bytes: Buffer) =>
  */
 export async function normalizeImage(bytes: Buffer, fitWithin?: number): Promise<StoredImage> {
   if (bytes.length === 0) throw new AppError(400, 'The file is empty.', 'EMPTY_FILE');
-  const kind = detectKind(bytes);
-  if (!kind) {
-    throw new AppError(
-      415,
-      'Unsupported file type. Please upload a JPG, PNG, WebP or GIF image.',
-      'UNSUPPORTED_MEDIA_TYPE',
-    );
-  }
+  const format = imageFormatOf(bytes);
+  if (!format) throw new AppError(415, UNSUPPORTED_IMAGE_MESSAGE, 'UNSUPPORTED_MEDIA_TYPE');
+  const storedAs = STORED_AS[format];
   try {
     const upright = await probeImage(bytes);
     let pipeline = sharp(bytes, {
-      limitInputPixels: MAX_INPUT_PIXELS,
+      limitInputPixels: IMAGE_LIMITS.maxPixels,
       // A cut-off file is refused, not kept with grey rows at its bottom.
       failOn: 'truncated',
       pages: 1,
@@ -78,11 +60,11 @@ export async function normalizeImage(bytes: Buffer, fitWithin?: number): Promise
       pipeline = pipeline.resize(fitWithin, fitWithin, { fit: 'inside', withoutEnlargement: true });
     }
     const { data, info } = await pipeline
-      .toFormat(kind.storedAs, { quality: 92 })
+      .toFormat(storedAs, { quality: 92 })
       .toBuffer({ resolveWithObject: true });
     return {
       data,
-      ...STORED_FORMATS[kind.storedAs],
+      ...STORED_FORMATS[storedAs],
       width: info.width,
       height: info.height,
       scale: info.width / upright.width,

@@ -1,13 +1,12 @@
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { singleLineTextSchema } from '@rasma/contract';
+import { IMAGE_LIMITS, singleLineTextSchema } from '@rasma/contract';
 import type { ZodType } from 'zod';
 import { AppError, parseInput } from '../../errors.js';
-import { MAX_UPLOAD_BYTES } from '../images/image-file.js';
 
 /** The multipart limits: one image, a few small fields (zones can hold many points). */
 export const MULTIPART_LIMITS = {
-  fileSize: MAX_UPLOAD_BYTES,
+  fileSize: IMAGE_LIMITS.maxBytes,
   files: 1,
   fields: 8,
   fieldSize: 8 * 1024 * 1024,
