@@ -1,10 +1,14 @@
+import { ACCEPTED_IMAGES } from '@rasma/contract/image-formats';
 import { ImageUp } from 'lucide-react';
-import { useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/hooks/use-toast';
 import { cn } from '@/lib/utils';
+import { imageRefusal } from './image-check';
 
-/** Spec 5: only image files are accepted, by drag or by the file chooser. */
+/**
+ * Spec 5: only image files are accepted, by drag or by the file chooser. A file that is not an image
+ * we take is refused here, with the reason beside the drop area, before anything is sent.
+ */
 export function ImageDropzone({
   onImage,
   children,
@@ -14,24 +18,20 @@ export function ImageDropzone({
 }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
+  const [refusal, setRefusal] = useState('');
+  const refusalId = useId();
 
-  const accept = (file: File | undefined) => {
+  const accept = async (file: File | undefined) => {
     if (!file) return;
-    if (!file.type.startsWith('image/')) {
-      toast({
-        title: 'Not an image',
-        description: 'Please choose an image file, such as a JPG or PNG.',
-        variant: 'destructive',
-      });
-      return;
-    }
-    onImage(file);
+    const reason = await imageRefusal(file);
+    setRefusal(reason ?? '');
+    if (!reason) onImage(file);
   };
 
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     setDragging(false);
-    accept(event.dataTransfer.files[0]);
+    void accept(event.dataTransfer.files[0]);
   };
 
   return (
@@ -43,7 +43,7 @@ export function ImageDropzone({
       onDragLeave={() => setDragging(false)}
       onDrop={onDrop}
       className={cn(
-        'flex flex-col items-center gap-4 rounded-2xl border-2 border-dashed bg-white p-10 text-center transition-colors',
+        'flex flex-col items-center gap-4 rounded-2xl border-2 border-dashed bg-white px-4 py-10 text-center transition-colors sm:px-10',
         dragging ? 'border-ink-soft bg-indigo-50' : 'border-slate-300',
       )}
     >
@@ -51,9 +51,12 @@ export function ImageDropzone({
       <div>
         <p className="text-lg font-semibold text-ink">Drop your image here</p>
         <p className="text-sm text-slate-600">
-          JPG or PNG under 10MB works best: clear line art with high contrast.
+          {ACCEPTED_IMAGES}. Clear line art with high contrast works best.
         </p>
       </div>
+      <p id={refusalId} role="alert" className="text-sm font-medium text-red-700 empty:hidden">
+        {refusal}
+      </p>
       <div className="flex flex-wrap justify-center gap-3">
         <Button onClick={() => inputRef.current?.click()}>Use My Own File</Button>
         {children}
@@ -64,8 +67,9 @@ export function ImageDropzone({
         accept="image/*"
         className="sr-only"
         aria-label="Choose an image file"
+        aria-describedby={refusal ? refusalId : undefined}
         onChange={(e) => {
-          accept(e.target.files?.[0]);
+          void accept(e.target.files?.[0]);
           e.target.value = '';
         }}
       />

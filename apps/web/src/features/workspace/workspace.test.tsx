@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authUserQuery } from '@/features/auth/use-auth';
 import { createQueryClient } from '@/lib/query-client';
-import { USER } from '@/test/fixtures';
+import { USER, pngHeader } from '@/test/fixtures';
 import { renderInApp } from '@/test/render-app';
 import { serveApi } from '@/test/serve-api';
 import { Workspace } from './workspace';
@@ -41,7 +41,7 @@ function renderWorkspace() {
 const chooseFile = (name: string) =>
   userEvent.upload(
     screen.getByLabelText('Choose an image file'),
-    new File(['image bytes'], name, { type: 'image/png' }),
+    new File([pngHeader(80, 60)], name, { type: 'image/png' }),
   );
 const fill = () => screen.getByLabelText<HTMLInputElement>('Fill level');
 
