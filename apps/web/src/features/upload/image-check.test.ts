@@ -5,7 +5,7 @@ import { imageRefusal } from './image-check';
 const ACCEPTED = 'We accept JPG, PNG, WebP or GIF images up to 20 MB and 50 megapixels.';
 
 /** A JPEG's start, an APP0 segment, then a baseline frame header of this size. */
-function jpegHeader(width: number, height: number): Uint8Array {
+function jpegHeader(width: number, height: number): Uint8Array<ArrayBuffer> {
   const app0 = [0xff, 0xe0, 0, 16, ...new Array<number>(14).fill(0)];
   const frame = [0xff, 0xc0, 0, 17, 8, height >> 8, height & 255, width >> 8, width & 255, 3];
   return new Uint8Array([0xff, 0xd8, ...app0, ...frame, ...new Array<number>(9).fill(0)]);
