@@ -3,5 +3,8 @@ import type { AiModel } from '@rasma/contract';
 /** How each model is named to people. */
 export const MODEL_LABELS: Record<AiModel, string> = {
   'rasma-ai': 'Rasma AI',
-  'rasma-ai-color': 'Rasma AI Color',
+  'rasma-ai-color': 'Rasma AI Colour',
 };
+
+/** The model that brushes the picture's colours in after the drawing. */
+export const isColourModel = (model: AiModel) => model === 'rasma-ai-color';

@@ -91,10 +91,21 @@ describe('the settings', () => {
 
     await userEvent.type(drawingTime(), '150');
     expect(drawingTime().value).toBe('15');
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('alert').textContent).toBe(
+      '“150” was not applied: the drawing time is a whole number of seconds from 1 to 100.',
+    );
     expect(generate()).toHaveProperty('disabled', false);
     fireEvent.change(drawingTime(), { target: { value: '0' } });
     expect(drawingTime().value).toBe('15');
+    expect(screen.getByRole('alert').textContent).toContain('“0” was not applied');
+
+    // An applied edit replaces the explanation with the video's length.
+    fireEvent.change(drawingTime(), { target: { value: '8' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    // The user's model is the colour one: 8 s drawing, 2 s colouring, 2 s hold.
+    expect(document.getElementById('drawing-time-note')?.textContent).toBe(
+      'The video lasts 12 s: the drawing, the colouring, then 2 s on the finished picture.',
+    );
   });
 
   it('read "Revert Colors" once the colours are inverted', () => {

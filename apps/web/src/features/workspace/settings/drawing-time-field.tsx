@@ -1,16 +1,32 @@
+import { HOLD_SECONDS, videoSeconds } from '@rasma/engine/outline';
 import { Input, Label } from '@/components/ui/input';
+import { isColourModel } from '@/features/videos/model-labels';
+import type { AiModel } from '@/lib/contract';
 import { DRAWING_TIME_ERROR } from './drawing-time';
 
-/** A text field with a number keypad: a number field's spinner and stray "e" or "-" do not help. */
+const seconds = (value: number) => `${Number(value.toFixed(1))} s`;
+
+/**
+ * A text field with a number keypad: a number field's spinner and stray "e" or "-" do not help.
+ * Below it, why an edit was not applied, or the finished video's length (the drawing is followed by
+ * the colouring in colour, then a moment on the finished picture).
+ */
 export function DrawingTimeField({
   entry,
-  valid,
+  drawingTime,
+  refusal,
+  aiModel,
   onEdit,
 }: {
   entry: string;
-  valid: boolean;
+  /** The seconds the entry stands for; null when it is empty. */
+  drawingTime: number | null;
+  refusal: string | null;
+  aiModel: AiModel;
   onEdit: (entry: string) => void;
 }) {
+  const message = drawingTime === null ? DRAWING_TIME_ERROR : refusal;
+  const colour = isColourModel(aiModel);
   return (
     <div className="grid gap-2">
       <Label htmlFor="drawing-time">Drawing time (seconds)</Label>
@@ -19,14 +35,21 @@ export function DrawingTimeField({
         inputMode="numeric"
         autoComplete="off"
         value={entry}
-        aria-invalid={!valid}
-        aria-describedby={valid ? undefined : 'drawing-time-error'}
+        aria-invalid={drawingTime === null}
+        aria-describedby="drawing-time-note"
         onChange={(event) => onEdit(event.target.value)}
       />
-      {!valid && (
-        <p id="drawing-time-error" role="alert" className="text-sm text-red-600">
-          {DRAWING_TIME_ERROR}
+      {message ? (
+        <p id="drawing-time-note" role="alert" className="text-sm text-red-700">
+          {message}
         </p>
+      ) : (
+        drawingTime !== null && (
+          <p id="drawing-time-note" className="text-xs text-slate-600">
+            The video lasts {seconds(videoSeconds(drawingTime, colour))}: the drawing,
+            {colour && ' the colouring,'} then {HOLD_SECONDS} s on the finished picture.
+          </p>
+        )
       )}
     </div>
   );

@@ -12,3 +12,7 @@ export function drawingTimeSeconds(text: string): number | null {
 /** Whether an edit of the field is applied: cleared (to type anew) or a valid number of seconds. */
 export const isAcceptedDrawingTimeEntry = (text: string): boolean =>
   text === '' || drawingTimeSeconds(text) !== null;
+
+/** Why an edit of the field was not applied (spec 5: out-of-range values are not applied). */
+export const drawingTimeRefusal = (entry: string) =>
+  `“${entry}” was not applied: the drawing time is a whole number of seconds from ${DRAWING_TIME.min} to ${DRAWING_TIME.max}.`;

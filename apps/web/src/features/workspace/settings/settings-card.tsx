@@ -40,7 +40,9 @@ export function SettingsCard({
         <ShapeSelect value={settings.shape} onChange={settings.setShape} />
         <DrawingTimeField
           entry={settings.drawingTimeEntry}
-          valid={settings.drawingTime !== null}
+          drawingTime={settings.drawingTime}
+          refusal={settings.drawingTimeRefusal}
+          aiModel={settings.aiModel}
           onEdit={settings.editDrawingTime}
         />
         <div className="grid gap-2">

@@ -11,7 +11,7 @@ import {
   type Direction,
   type VideoShape,
 } from '@/lib/contract';
-import { drawingTimeSeconds, isAcceptedDrawingTimeEntry } from './drawing-time';
+import { drawingTimeRefusal, drawingTimeSeconds, isAcceptedDrawingTimeEntry } from './drawing-time';
 
 /**
  * The video's settings. The model starts as the user's last one (the server's preference) until
@@ -21,6 +21,7 @@ export function useVideoSettings() {
   const preference = useApiQuery(api.aiPreference);
   const [pickedModel, setModel] = useState<AiModel | null>(null);
   const [drawingTimeEntry, setDrawingTimeEntry] = useState(String(DRAWING_TIME.default));
+  const [refusedEntry, setRefusedEntry] = useState<string | null>(null);
   const [grayscaleLevel, setGrayscaleLevel] = useState<number>(GRAYSCALE_LEVEL.default);
   const [direction, setDirection] = useState<Direction>(DEFAULT_DIRECTION);
   const [shape, setShape] = useState<VideoShape>(DEFAULT_VIDEO_SHAPE);
@@ -31,9 +32,13 @@ export function useVideoSettings() {
     drawingTimeEntry,
     /** The drawing time in seconds; null while the field is empty. */
     drawingTime: drawingTimeSeconds(drawingTimeEntry),
+    /** Why the last edit of the field was not applied; null once an edit is. */
+    drawingTimeRefusal: refusedEntry === null ? null : drawingTimeRefusal(refusedEntry),
     /** Takes an edit of the field unless it is out of range or not a whole number. */
     editDrawingTime: (entry: string) => {
-      if (isAcceptedDrawingTimeEntry(entry)) setDrawingTimeEntry(entry);
+      const accepted = isAcceptedDrawingTimeEntry(entry);
+      if (accepted) setDrawingTimeEntry(entry);
+      setRefusedEntry(accepted ? null : entry);
     },
     grayscaleLevel,
     setGrayscaleLevel,
