@@ -52,7 +52,7 @@ export function ImageEditor({
           name={chosen.image.name}
           zones={zones}
           brushSize={brushSize}
-          onPaint={(points, size) => dispatch({ type: 'add', zone: newZone(points, size) })}
+          onPaint={(points, size) => dispatch({ type: 'add', zone: newZone(points, size, zones) })}
           onChooseAnother={onChooseAnother}
           outline={{
             shown: outlineShown,

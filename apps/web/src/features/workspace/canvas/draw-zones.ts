@@ -1,10 +1,5 @@
 import type { Point } from '@rasma/contract';
-import type { Zone } from '../zones/zone';
-
-/** Each zone's colour, by its place in the list (the list and the canvas use the same). */
-const ZONE_COLOURS = ['#4f46e5', '#d97706', '#059669', '#db2777', '#0284c7', '#7c3aed', '#dc2626'];
-export const zoneColour = (index: number): string =>
-  ZONE_COLOURS[index % ZONE_COLOURS.length] ?? '#4f46e5';
+import { nextZoneColour, type Zone } from '../zones/zone';
 
 const BADGE_RADIUS = 11;
 
@@ -29,14 +24,14 @@ export function drawZones(context: CanvasRenderingContext2D, drawing: ZoneDrawin
 
   const toImage = pixelRatio * scale;
   context.setTransform(toImage, 0, 0, toImage, 0, 0);
-  zones.forEach((zone, index) => strokePath(context, zone, zoneColour(index)));
-  if (painting) strokePath(context, painting, zoneColour(zones.length));
+  for (const zone of zones) strokePath(context, zone, zone.colour);
+  if (painting) strokePath(context, painting, nextZoneColour(zones));
 
   context.setTransform(pixelRatio, 0, 0, pixelRatio, 0, 0);
   const shown = { width: width / pixelRatio, height: height / pixelRatio };
   zones.forEach((zone, index) => {
     const start = zone.points[0];
-    if (start) drawBadge(context, start, scale, shown, index);
+    if (start) drawBadge(context, start, scale, shown, { number: index + 1, colour: zone.colour });
   });
 }
 
@@ -67,7 +62,7 @@ function drawBadge(
   start: Point,
   scale: number,
   shown: { width: number; height: number },
-  index: number,
+  badge: { number: number; colour: string },
 ): void {
   const inside = (value: number, max: number) =>
     Math.min(max - BADGE_RADIUS - 1, Math.max(BADGE_RADIUS + 1, value));
@@ -75,7 +70,7 @@ function drawBadge(
   const y = inside(start.y * scale, shown.height);
   context.beginPath();
   context.arc(x, y, BADGE_RADIUS, 0, 2 * Math.PI);
-  context.fillStyle = zoneColour(index);
+  context.fillStyle = badge.colour;
   context.fill();
   context.lineWidth = 2;
   context.strokeStyle = '#fff';
@@ -84,5 +79,5 @@ function drawBadge(
   context.font = 'bold 12px ui-sans-serif, system-ui, sans-serif';
   context.textAlign = 'center';
   context.textBaseline = 'middle';
-  context.fillText(String(index + 1), x, y + 0.5);
+  context.fillText(String(badge.number), x, y + 0.5);
 }

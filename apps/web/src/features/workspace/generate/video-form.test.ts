@@ -6,6 +6,7 @@ import { createVideoBlobData, imageForm, previewFields } from './video-form';
 const ZONES: Zone[] = [
   {
     id: '1700000000001',
+    colour: '#4f46e5',
     points: [
       { x: 10, y: 20 },
       { x: 30, y: 40 },
@@ -16,6 +17,7 @@ const ZONES: Zone[] = [
   },
   {
     id: '1700000000002',
+    colour: '#d97706',
     points: [{ x: 5, y: 5 }],
     brushSize: 40,
     direction: 'Left to right',
@@ -31,7 +33,8 @@ describe('the create payload', () => {
       ZONES,
     );
     expect(blobData).toEqual({
-      strokeMasks: ZONES,
+      // A zone's colour is the page's own: it is not sent.
+      strokeMasks: ZONES.map(({ colour: _colour, ...mask }) => mask),
       direction: 'Right to left',
       grayscaleLevel: 191,
       aiModel: 'rasma-ai-color',

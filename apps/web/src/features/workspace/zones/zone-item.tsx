@@ -2,7 +2,6 @@ import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
-import { zoneColour } from '../canvas/draw-zones';
 import { DirectionSelect } from '../fields/direction-select';
 import { FillSlider } from '../fields/fill-slider';
 import type { Zone } from './zone';
@@ -27,7 +26,8 @@ export function ZoneItem({
       <div className="flex items-center gap-2">
         <span
           className="flex h-6 w-6 items-center justify-center rounded-full text-xs font-bold text-white"
-          style={{ backgroundColor: zoneColour(index) }}
+          style={{ backgroundColor: zone.colour }}
+          data-testid="zone-colour"
           aria-hidden="true"
         >
           {index + 1}

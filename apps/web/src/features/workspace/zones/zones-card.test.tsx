@@ -11,7 +11,7 @@ afterEach(cleanup);
 
 /** Three zones told apart by their direction. */
 const ZONES: Zone[] = (['Left to right', 'Top to bottom', 'Bottom to top'] as const).map(
-  (direction, i) => ({ ...newZone([{ x: i, y: i }], 20, i + 1), direction }),
+  (direction, i) => ({ ...newZone([{ x: i, y: i }], 20, [], i + 1), direction }),
 );
 
 function Harness() {
