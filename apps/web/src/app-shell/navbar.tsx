@@ -18,14 +18,16 @@ const CreditsButton = lazyComponent(() =>
 interface NavItem {
   to: string;
   label: string;
-  signedInOnly?: boolean;
+  /** Who sees the link: everyone (unset), the signed-in, or administrators only. */
+  for?: 'signedIn' | 'admin';
 }
 
 const NAV_ITEMS: NavItem[] = [
-  { to: '/', label: 'Create', signedInOnly: true },
+  { to: '/', label: 'Create', for: 'signedIn' },
   { to: '/about', label: 'About us' },
   { to: '/how-to', label: 'How To' },
   { to: '/contact', label: 'Contact us' },
+  { to: '/admin', label: 'Admin', for: 'admin' },
 ];
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -39,7 +41,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
  * sibling of the header because the header's backdrop blur would otherwise contain it.
  */
 export function Navbar() {
-  const { isAuthenticated, isLoading } = useAuth();
+  const { isAuthenticated, isLoading, user } = useAuth();
   const { openAuthDialog } = useAuthDialog();
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = () => setMenuOpen(false);
@@ -51,7 +53,8 @@ export function Navbar() {
     return () => window.removeEventListener('keydown', onKey);
   }, [menuOpen]);
 
-  const items = NAV_ITEMS.filter((item) => !item.signedInOnly || isAuthenticated);
+  const shown = { signedIn: isAuthenticated, admin: Boolean(user?.isAdmin) };
+  const items = NAV_ITEMS.filter((item) => !item.for || shown[item.for]);
   const openDialog = (mode: 'signup' | 'login') => {
     closeMenu();
     openAuthDialog(mode);
@@ -60,7 +63,13 @@ export function Navbar() {
   const links = (onNavigate?: () => void, vertical = false) => (
     <>
       {items.map((item) => (
-        <NavLink key={item.to} to={item.to} end className={linkClass} onClick={onNavigate}>
+        <NavLink
+          key={item.to}
+          to={item.to}
+          end={item.to !== '/admin'}
+          className={linkClass}
+          onClick={onNavigate}
+        >
           {item.label}
         </NavLink>
       ))}
@@ -76,17 +85,12 @@ export function Navbar() {
     if (isLoading) return null;
     if (isAuthenticated) {
       return (
-        <>
-          <Suspense fallback={null}>
-            <CreditsButton onNavigate={onNavigate} />
-          </Suspense>
-          <Button asChild variant="ghost" size="sm" className={vertical ? 'justify-start' : ''}>
-            <a href={PLAIN_ENDPOINTS.logout.path}>
-              <LogOut className="h-4 w-4" aria-hidden="true" />
-              Log Out
-            </a>
-          </Button>
-        </>
+        <Button asChild variant="ghost" size="sm" className={vertical ? 'justify-start' : ''}>
+          <a href={PLAIN_ENDPOINTS.logout.path}>
+            <LogOut className="h-4 w-4" aria-hidden="true" />
+            Log Out
+          </a>
+        </Button>
       );
     }
     // The dialog's code loads when a pointer or the focus reaches these, before the click.
@@ -113,6 +117,12 @@ export function Navbar() {
           <Logo onClick={closeMenu} />
           <div className="hidden items-center gap-1 lg:flex">{links()}</div>
           <div className="flex items-center gap-2">
+            {!isLoading && isAuthenticated && (
+              // The balance stays in the bar at every width (spec 2.2's Credits button).
+              <Suspense fallback={null}>
+                <CreditsButton onNavigate={closeMenu} />
+              </Suspense>
+            )}
             {!isLoading && !isAuthenticated && (
               <Button asChild size="sm">
                 <NavLink to="/try-now" onClick={closeMenu}>

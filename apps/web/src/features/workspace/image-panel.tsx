@@ -35,16 +35,15 @@ export function ImagePanel({
       aria-label="Chosen image"
       className="rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4"
     >
-      <div className="mb-3 flex items-center justify-between gap-3 px-1">
+      <div className="mb-3 flex flex-col gap-2 px-1 sm:flex-row sm:items-center sm:justify-between sm:gap-3">
         <p className="min-w-0 truncate text-sm font-medium text-slate-700" title={name}>
           {name}
         </p>
-        <div className="flex shrink-0 flex-wrap justify-end gap-2">
+        <div className="flex flex-wrap gap-2 sm:shrink-0 sm:justify-end">
           <Button
-            variant="outline"
+            variant={outline.shown ? 'default' : 'outline'}
             size="sm"
             aria-pressed={outline.shown}
-            className={outline.shown ? 'border-slate-900 bg-slate-900 text-white' : undefined}
             onClick={outline.onToggle}
           >
             <PenLine className="h-4 w-4" aria-hidden="true" />
