@@ -19,7 +19,10 @@ interface JobDefinition<P extends z.ZodType> {
   payload: P;
   /** A cron schedule (UTC); unset for jobs sent by the product itself. */
   cron?: string;
-  /** Sent once when a process starts, to catch up on what fell due while none ran. */
+  /**
+   * Sent when a web process starts, to catch up on what fell due while none ran: once a
+   * `AT_START_SLOT_SECONDS` slot for the fleet, however many web processes start in it.
+   */
   runAtStart?: boolean;
   /** The queue's own settings (where a job goes once its retries failed). */
   queue?: Omit<PgBoss.Queue, 'name'>;
@@ -61,6 +64,14 @@ export const JOBS = {
     cron: '*/10 * * * *',
     runAtStart: true,
   }),
+};
+
+/** Web processes that start within one such slot (a fleet, a deploy) send one catch-up between them. */
+const AT_START_SLOT_SECONDS = 10 * 60;
+/** The queue keeps one job a slot for a singleton key and drops the other sends. */
+const AT_START: PgBoss.SendOptions = {
+  singletonKey: 'at-start',
+  singletonSeconds: AT_START_SLOT_SECONDS,
 };
 
 export type JobName = keyof typeof JOBS;
@@ -163,7 +174,7 @@ export async function startJobs(
       if (!job.cron) continue;
       await queue.schedule(job.name, job.cron);
       await work(name, 2);
-      if (job.runAtStart) await queue.send(job.name, {});
+      if (job.runAtStart) await queue.send(job.name, {}, AT_START);
     }
   }
   return {

@@ -1,9 +1,15 @@
 import { websiteAnalyticsSchema, type AnalyticsRange } from '@rasma/contract';
-import { eq } from 'drizzle-orm';
+import { eq, gte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyticsSalts, pageViewHourly, pageViews, pageViewVisitors } from '../src/db/schema.js';
+import {
+  analyticsCeilings,
+  analyticsSalts,
+  pageViewHourly,
+  pageViews,
+  pageViewVisitors,
+} from '../src/db/schema.js';
 import { describeAgent } from '../src/modules/analytics/classify.js';
-import { clientOf, ViewCeiling } from '../src/modules/analytics/flood.js';
+import { AnalyticsCeilings, clientOf } from '../src/modules/analytics/flood.js';
 import {
   VIEWS_PER_ADDRESS_MINUTE,
   VISITORS_PER_ADDRESS_HOUR,
@@ -385,15 +391,28 @@ describe('POST /api/analytics/page-view', () => {
     }
   });
 
-  it('starts counting a visitor afresh once their minute is over', () => {
-    const ceiling = new ViewCeiling(2, 60_000);
-    expect([0, 1_000, 59_999].map((t) => ceiling.allows('a', t))).toEqual([true, true, false]);
-    expect(ceiling.allows('b', 59_999)).toBe(true);
-    expect([60_000, 61_000, 62_000].map((t) => ceiling.allows('a', t))).toEqual([
-      true,
-      true,
-      false,
-    ]);
+  it('starts counting a visitor afresh once their minute is over, and forgets ended windows', async () => {
+    const ceilings = new AnalyticsCeilings(db());
+    const minute = Date.parse('2031-05-05T10:00:00Z');
+    const allows = async (key: string, ...offsets: number[]) => {
+      const answers = [];
+      for (const ms of offsets) {
+        answers.push(await ceilings.allowsView(key, 2, 'minute', new Date(minute + ms)));
+      }
+      return answers;
+    };
+    expect(await allows('a', 0, 1_000, 59_999)).toEqual([true, true, false]);
+    expect(await allows('b', 59_999)).toEqual([true]);
+    expect(await allows('a', 60_000, 61_000, 62_000)).toEqual([true, true, false]);
+
+    const keys = () =>
+      db()
+        .select()
+        .from(analyticsCeilings)
+        .where(gte(analyticsCeilings.windowStart, new Date(minute)));
+    expect(await keys()).toHaveLength(2);
+    await deleteOldAnalytics(db(), new Date(minute + 2 * 3_600_000));
+    expect(await keys()).toEqual([]);
   });
 
   it('refuses a malformed beacon with a clear 400', async () => {

@@ -6,6 +6,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { withMigrationLock } from './migration-lock.js';
 import * as schema from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -54,7 +55,9 @@ export async function openDatabase(options: {
         listenOnPostgres(url, channel, onPayload, onResumed),
       close: () => pool.end(),
     };
-    return migrated(database, () => migratePg(db, { migrationsFolder }));
+    return migrated(database, () =>
+      withMigrationLock(url, () => migratePg(db, { migrationsFolder })),
+    );
   }
   const client = await PGlite.create(path.join(options.dataDir, 'db'), {
     // PGlite touches all of shared_buffers at start (default 128 MB, twice on a first start, which

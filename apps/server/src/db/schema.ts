@@ -276,6 +276,18 @@ export const pageViewVisitors = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.visitorId] })],
 );
 
+/**
+ * The analytics ceilings' counts, kept here so that every server process counts against the same
+ * ceiling: a key's views or an address's visitors in the window that began at `window_start`, and
+ * which visitors those are (one row each, its window the address's). Rows of ended windows are
+ * deleted by the analytics clean-up.
+ */
+export const analyticsCeilings = pgTable('analytics_ceilings', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+});
+
 /** The secret salt of each UTC day's visitor ids; a day's salt is deleted once the day is over. */
 export const analyticsSalts = pgTable('analytics_salts', {
   day: date('day', { mode: 'string' }).primaryKey(),

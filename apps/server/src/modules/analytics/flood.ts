@@ -1,86 +1,94 @@
 import { isIPv6 } from 'node:net';
+import { inArray, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { analyticsCeilings } from '../../db/schema.js';
 
 /**
- * Ceilings on the page views a client can add, counted in this process in fixed windows (from each
- * key's first view in it). A person moving through the site stays far below them; a script sending
- * beacons in a loop is counted up to them and no further, so it cannot flood the statistics or the
- * database. Views beyond a ceiling are answered as usual and not counted.
+ * Ceilings on the page views a client can add, counted in the database in fixed windows (from each
+ * key's first view in it), so every server process counts against the same ceiling. A person moving
+ * through the site stays far below them; a script sending beacons in a loop is counted up to them
+ * and no further, so it cannot flood the statistics: past a ceiling, a beacon reads or changes one
+ * count and stores nothing else. Views beyond a ceiling are answered as usual and not counted.
  */
-abstract class WindowedCeiling<T> {
-  private readonly windows = new Map<string, { start: number; seen: T }>();
+export class AnalyticsCeilings {
+  constructor(private readonly db: Db) {}
 
-  constructor(private readonly windowMs: number) {}
+  /** Counts one view of `key` at `now`; false when its window already holds `max`. */
+  async allowsView(key: string, max: number, window: CeilingWindow, now: Date): Promise<boolean> {
+    return (await this.countIn(`views:${key}`, max, window, now)) !== undefined;
+  }
 
-  protected abstract fresh(): T;
-
-  /** The window `key` is in at `now` (ms), a new one when its last has ended. */
-  protected windowOf(key: string, now: number): T {
-    let window = this.windows.get(key);
-    if (!window || now - window.start >= this.windowMs) {
-      if (!window) this.forgetEnded(now);
-      window = { start: now, seen: this.fresh() };
-      this.windows.set(key, window);
+  /**
+   * True when `visitor` is one of the first `max` different visitors from `address` in the
+   * address's window at `now`: a script that varies its User-Agent is a new visitor each time, a
+   * household or an office is not.
+   */
+  async allowsVisitor(
+    address: string,
+    visitor: string,
+    max: number,
+    window: CeilingWindow,
+    now: Date,
+  ): Promise<boolean> {
+    const visitors = `visitors:${address}`;
+    const seen = `visitor:${address}:${visitor}`;
+    const rows = await this.db
+      .select()
+      .from(analyticsCeilings)
+      .where(inArray(analyticsCeilings.key, [visitors, seen]));
+    const current = rows.find((row) => row.key === visitors)?.windowStart.getTime();
+    const mine = rows.find((row) => row.key === seen)?.windowStart.getTime();
+    if (current === mine && current !== undefined && now.getTime() - current < WINDOW_MS[window]) {
+      return true;
     }
-    return window.seen;
-  }
-
-  /** Drops the windows that have ended, once there are many (the map must not grow forever). */
-  private forgetEnded(now: number): void {
-    if (this.windows.size < FORGET_FROM) return;
-    for (const [key, window] of this.windows) {
-      if (now - window.start >= this.windowMs) this.windows.delete(key);
-    }
-  }
-}
-
-/** At most `max` views for one key (a visitor, an address) in any one window. */
-export class ViewCeiling extends WindowedCeiling<{ views: number }> {
-  constructor(
-    private readonly max: number,
-    windowMs: number,
-  ) {
-    super(windowMs);
-  }
-
-  protected fresh() {
-    return { views: 0 };
-  }
-
-  /** Counts one view of `key` at `now` (ms); false when the window already holds `max`. */
-  allows(key: string, now: number): boolean {
-    const window = this.windowOf(key, now);
-    window.views++;
-    return window.views <= this.max;
-  }
-}
-
-/**
- * At most `max` different visitors from one address in any one window: a script that varies its
- * User-Agent is a new visitor each time, a household or an office is not.
- */
-export class VisitorCeiling extends WindowedCeiling<Set<string>> {
-  constructor(
-    private readonly max: number,
-    windowMs: number,
-  ) {
-    super(windowMs);
-  }
-
-  protected fresh() {
-    return new Set<string>();
-  }
-
-  /** True when `visitor` is one of the first `max` seen from `address` in the window. */
-  allows(address: string, visitor: string, now: number): boolean {
-    const visitors = this.windowOf(address, now);
-    if (visitors.has(visitor)) return true;
-    if (visitors.size >= this.max) return false;
-    visitors.add(visitor);
+    const start = await this.countIn(visitors, max, window, now);
+    if (!start) return false;
+    // Seen in this window of the address's: a row per visitor it let in, replaced window by window.
+    await this.db
+      .insert(analyticsCeilings)
+      .values({ key: seen, windowStart: start, count: 1 })
+      .onConflictDoUpdate({ target: analyticsCeilings.key, set: { windowStart: start } });
     return true;
   }
+
+  /**
+   * Adds one to `key`'s count, in a new window from `now` when its last has ended, unless the
+   * window already holds `max`; the window's start when it counted, undefined when it did not.
+   */
+  private async countIn(
+    key: string,
+    max: number,
+    window: CeilingWindow,
+    now: Date,
+  ): Promise<Date | undefined> {
+    const ended = sql`${analyticsCeilings.windowStart} <= ${new Date(now.getTime() - WINDOW_MS[window])}`;
+    const [counted] = await this.db
+      .insert(analyticsCeilings)
+      .values({ key, windowStart: now, count: 1 })
+      .onConflictDoUpdate({
+        target: analyticsCeilings.key,
+        set: {
+          windowStart: sql`case when ${ended} then excluded.window_start else ${analyticsCeilings.windowStart} end`,
+          count: sql`case when ${ended} then 1 else ${analyticsCeilings.count} + 1 end`,
+        },
+        setWhere: sql`${ended} or ${analyticsCeilings.count} < ${max}`,
+      })
+      .returning({ windowStart: analyticsCeilings.windowStart });
+    return counted?.windowStart;
+  }
 }
 
-const FORGET_FROM = 10_000;
+/** The windows a ceiling counts in. */
+const WINDOW_MS = { minute: 60_000, hour: 3_600_000 };
+type CeilingWindow = keyof typeof WINDOW_MS;
+
+/** Deletes the counts whose windows had ended by `now`. */
+export async function deleteEndedCeilings(db: Db, now: Date): Promise<void> {
+  const longest = Math.max(...Object.values(WINDOW_MS));
+  await db
+    .delete(analyticsCeilings)
+    .where(lt(analyticsCeilings.windowStart, new Date(now.getTime() - longest)));
+}
 
 /**
  * The client an address stands for, as the ceilings per address count it: an IPv6 address's /64 (a

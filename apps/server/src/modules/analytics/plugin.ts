@@ -10,7 +10,7 @@ import {
   isBot,
   referrerHost,
 } from './classify.js';
-import { clientOf, ViewCeiling, VisitorCeiling } from './flood.js';
+import { AnalyticsCeilings, clientOf } from './flood.js';
 import { recordPageView } from './record.js';
 import { VisitorIds } from './visitor.js';
 
@@ -40,9 +40,7 @@ export const analyticsModule: FastifyPluginAsync<AnalyticsModuleOptions> = async
   { db, countryHeader, publicHost },
 ) => {
   const visitors = new VisitorIds(db);
-  const perVisitor = new ViewCeiling(VIEWS_PER_VISITOR_MINUTE, 60_000);
-  const perAddress = new ViewCeiling(VIEWS_PER_ADDRESS_MINUTE, 60_000);
-  const visitorsPerAddress = new VisitorCeiling(VISITORS_PER_ADDRESS_HOUR, 3_600_000);
+  const ceilings = new AnalyticsCeilings(db);
   // `navigator.sendBeacon` sends a string as text/plain; here (this plugin only) it is JSON.
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser(
@@ -57,12 +55,11 @@ export const analyticsModule: FastifyPluginAsync<AnalyticsModuleOptions> = async
     if (isBot(userAgent) || isAdminPath(path)) return { recorded: false };
     const at = new Date();
     const visitorId = await visitors.visitorId(at, request.ip, userAgent);
-    const now = at.getTime();
     const client = clientOf(request.ip);
     const counted =
-      perVisitor.allows(visitorId, now) &&
-      perAddress.allows(client, now) &&
-      visitorsPerAddress.allows(client, visitorId, now);
+      (await ceilings.allowsView(`visitor:${visitorId}`, VIEWS_PER_VISITOR_MINUTE, 'minute', at)) &&
+      (await ceilings.allowsView(`address:${client}`, VIEWS_PER_ADDRESS_MINUTE, 'minute', at)) &&
+      (await ceilings.allowsVisitor(client, visitorId, VISITORS_PER_ADDRESS_HOUR, 'hour', at));
     if (counted) {
       await recordPageView(
         db,

@@ -1,6 +1,7 @@
 import { lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { analyticsSalts, pageViews, pageViewVisitors } from '../../db/schema.js';
+import { deleteEndedCeilings } from './flood.js';
 import { utcDay } from './visitor.js';
 
 /**
@@ -11,7 +12,8 @@ const KEEP_DAYS = 31;
 
 /**
  * Deletes the salts of days before `now`'s (a past day's visitor ids can then never be linked or
- * recomputed) and what is older than the kept days (the periodic `analyticsCleanup` job).
+ * recomputed), what is older than the kept days and the counts of the ceilings' ended windows
+ * (the periodic `analyticsCleanup` job).
  */
 export async function deleteOldAnalytics(db: Db, now = new Date()): Promise<void> {
   const today = utcDay(now);
@@ -19,4 +21,5 @@ export async function deleteOldAnalytics(db: Db, now = new Date()): Promise<void
   const cutoff = new Date(Date.parse(`${today}T00:00:00Z`) - KEEP_DAYS * 24 * 3_600_000);
   await db.delete(pageViews).where(lt(pageViews.createdAt, cutoff));
   await db.delete(pageViewVisitors).where(lt(pageViewVisitors.day, utcDay(cutoff)));
+  await deleteEndedCeilings(db, now);
 }
