@@ -123,7 +123,7 @@ export function removeSpecks(
  */
 export function labelComponents(
   mask: Uint8Array,
-  groupMap: Uint8Array | Uint32Array,
+  groupMap: Uint8Array | Uint16Array | Uint32Array,
   width: number,
   height: number,
 ): { label: Int32Array; count: number; sizes: Int32Array } {

@@ -1,11 +1,14 @@
 /**
  * Tone by hatching: dark regions get parallel pen lines whose spacing follows the darkness (every
- * second line only where it is darker), and a crossing direction for the darkest tones. Each
- * region (8-connected, within one drawing group) gets its own angle, along its long axis, and the
- * lines are clipped to it with a slight hand wobble and pressure. Pure.
+ * second line only where it is darker), and a crossing direction for the darkest tones. The lines
+ * run the way the picture's forms do (`hatch-direction.ts`): each region (8-connected, within one
+ * drawing group and one direction) is hatched at its direction's angle. The lines are broken into
+ * strokes with tapered ends, longer where it is darker, sparse over texture, clipped to the region,
+ * with a slight hand wobble and pressure. Pure.
  */
 import { labelComponents } from './components.js';
 import { hash01 } from './flow.js';
+import { DIRECTION_BINS, binAngle, hatchDirections } from './hatch-direction.js';
 
 /** Pixel kinds of the outline (`OutlineResult.kind`, low 3 bits). */
 export const KIND = { paper: 0, contour: 1, detail: 2, hatch: 3, cross: 4 } as const;
@@ -25,6 +28,16 @@ const HALF_WIDTH_AT_1920 = 0.8;
 const MIN_SPACING = 5;
 const WOBBLE_AT_1920 = 0.7;
 const WOBBLE_PERIOD_AT_1920 = 140;
+/**
+ * Strokes along a line: one per `STROKE_PERIOD_AT_1920` px, covering from `SHORTEST_STROKE` of it
+ * (the lightest hatched tone) to `LONGEST_STROKE` (black: unbroken), +-30 % from stroke to stroke,
+ * its ends tapering over `TAPER` of its length; unbroken where cross-hatched. Over texture only `TEXTURE_STROKES` of the strokes are drawn.
+ */
+const STROKE_PERIOD_AT_1920 = 44;
+const SHORTEST_STROKE = 0.45;
+const LONGEST_STROKE = 1.3;
+const TAPER = 0.25;
+const TEXTURE_STROKES = 0.35;
 
 export interface HatchParams {
   /** Smoothed luma in [0, 1]. */
@@ -92,12 +105,30 @@ export function hatch(params: HatchParams): Hatching {
   // Dark areas narrower than a few pixels are lines (drawn by the line step), not tone.
   const wide = openMask(layers, width, height, Math.max(2, Math.round(2 * scale)));
   for (let p = 0; p < n; p++) if (wide[p] === 0) layers[p] = 0;
-  const { label, count } = labelComponents(layers, groupMap, width, height);
-  const { angles, boxes } = regionShapes(label, count, width);
+  const { spacing, halfWidth, wobble, reach } = hatchGeometry(scale);
+  // Cross-hatching only over areas a line spacing or more across: scattered bits of it, where the
+  // tone hovers at its threshold, would read as brickwork.
+  const crossed = Uint8Array.from(layers, (depth) => (depth > 2 ? 1 : 0));
+  const wideCross = openMask(crossed, width, height, Math.max(2, Math.round(spacing / 2)));
+  for (let p = 0; p < n; p++) if (layers[p]! > 2 && wideCross[p] === 0) layers[p] = 2;
+  // Regions within one group and one hatching direction.
+  const directions = hatchDirections(luma, width, height, scale);
+  const cellOfColumn = Int32Array.from({ length: width }, (_, x) => (x / directions.cell) | 0);
+  const cellAt = (x: number, y: number) =>
+    ((y / directions.cell) | 0) * directions.columns + cellOfColumn[x]!;
+  const regionKey = new Uint16Array(n);
+  for (let y = 0, p = 0; y < height; y++)
+    for (let x = 0; x < width; x++, p++)
+      regionKey[p] = groupMap[p]! * (DIRECTION_BINS + 1) + directions.bin[cellAt(x, y)]!;
+  const { label, count } = labelComponents(layers, regionKey, width, height);
+  const boxes = regionBoxes(label, count, width);
+  const angles = new Float64Array(count);
+  for (let p = 0; p < n; p++)
+    if (label[p]! >= 0) angles[label[p]!] = binAngle(regionKey[p]! % (DIRECTION_BINS + 1));
   const kind = new Uint8Array(n);
   const shade = new Uint8Array(n);
-  const { spacing, halfWidth, wobble, reach } = hatchGeometry(scale);
   const omega = (2 * Math.PI) / (WOBBLE_PERIOD_AT_1920 * scale);
+  const strokePeriod = STROKE_PERIOD_AT_1920 * Math.max(scale, spacing / SPACING_AT_1920);
   // Per region, the unit vectors along the hatching and along the cross-hatching.
   const dirs = new Float64Array(count * 4);
   angles.forEach((a, r) => {
@@ -143,7 +174,15 @@ export function hatch(params: HatchParams): Hatching {
   // Distance (in half widths) from the pixel to the nearest line of a layer pair (`pair` 0 or 2,
   // `both` when the pixel is dark enough for its second layer), given its coordinates u along and
   // v across the lines; Infinity when off every line.
-  const lineDistance = (u: number, v: number, pair: number, both: boolean, region: number) => {
+  const lineDistance = (
+    u: number,
+    v: number,
+    pair: number,
+    both: boolean,
+    region: number,
+    strokeLength: number,
+    sparse: boolean,
+  ) => {
     const j = Math.round(v / halfSpacing);
     const odd = j & 1;
     if (odd === 1 && !both) return Infinity;
@@ -152,12 +191,24 @@ export function hatch(params: HatchParams): Hatching {
     if (Math.abs(v - offset - k * spacing) > reach) return Infinity;
     const o = region * 4 + pair + odd;
     const id = first[o]! + k - kMin[o]!;
+    // The stroke of the line here, and how far along it the pixel is (0-1); off the strokes,
+    // nothing. Each stroke's length and whether it is drawn are its own (a hash of line and stroke).
+    const along = u / strokePeriod + phase[id]!;
+    const stroke = Math.floor(along);
+    const chance = hash01((id * 8191 + stroke) | 0);
+    if (sparse && chance > TEXTURE_STROKES) return Infinity;
+    // A stroke as long as its period runs on into the next: the darkest tones are unbroken.
+    const cover = strokeLength * (0.7 + 0.6 * chance);
+    const t = (along - stroke) / cover;
+    if (t >= 1) return Infinity;
+    const taper = cover >= 1 ? 1 : Math.min(1, t / TAPER, (1 - t) / TAPER);
     const bend = Math.sin(u * omega + phase[id]!);
     const centre = offset + k * spacing + wobble * bend;
-    // Pressure: the line swells and thins a little along its length.
+    // Pressure: the line swells and thins a little along its length, and to a point at its ends
+    // (narrower there, not paler).
     const w = halfWidth * (1 + 0.3 * bend);
     const d = Math.abs(v - centre);
-    if (d >= w) return Infinity;
+    if (d >= w * Math.sqrt(taper)) return Infinity;
     hit = id;
     return d / w;
   };
@@ -168,18 +219,42 @@ export function hatch(params: HatchParams): Hatching {
       const depth = layers[p]!;
       if (depth === 0) continue;
       const region = label[p]!;
+      // Darker: longer strokes, from SHORTEST_STROKE at the lightest hatched tone; unbroken (and
+      // all drawn, texture or not) where it is dark enough to be cross-hatched: broken crossing
+      // lines would look like brickwork.
+      const lightest = limits[groupMap[p]!]![0]!;
+      const dark = lightest > 0 ? 1 - luma[p]! / lightest : 1;
+      const strokeLength =
+        depth > 2 ? Infinity : SHORTEST_STROKE + (LONGEST_STROKE - SHORTEST_STROKE) * dark;
+      const sparse = depth <= 2 && directions.texture[cellAt(x, y)] === 1;
       const o = region * 4;
       let c = dirs[o]!;
       let s = dirs[o + 1]!;
       hit = -1;
-      const dAlong = lineDistance(x * c + y * s, y * c - x * s, 0, depth > 1, region);
+      const dAlong = lineDistance(
+        x * c + y * s,
+        y * c - x * s,
+        0,
+        depth > 1,
+        region,
+        strokeLength,
+        sparse,
+      );
       along[p] = hit;
       let dAcross = Infinity;
       if (depth > 2) {
         c = dirs[o + 2]!;
         s = dirs[o + 3]!;
         hit = -1;
-        dAcross = lineDistance(x * c + y * s, y * c - x * s, 2, depth > 3, region);
+        dAcross = lineDistance(
+          x * c + y * s,
+          y * c - x * s,
+          2,
+          depth > 3,
+          region,
+          strokeLength,
+          sparse,
+        );
         across[p] = hit;
       }
       const d = Math.min(dAlong, dAcross);
@@ -241,17 +316,8 @@ export function openMask(mask: Uint8Array, width: number, height: number, r: num
   return opened;
 }
 
-/**
- * Hatching angle of each region: along its long axis (second moments), or 45 degrees rising to
- * the right, as a right hand hatches, when the region has no clear long axis. And each region's
- * box: min x, min y, max x, max y.
- */
-function regionShapes(
-  label: Int32Array,
-  count: number,
-  width: number,
-): { angles: Float64Array; boxes: Float64Array } {
-  const m = new Float64Array(count * 6); // n, sx, sy, sxx, sxy, syy
+/** Each region's box: min x, min y, max x, max y. */
+function regionBoxes(label: Int32Array, count: number, width: number): Float64Array {
   const boxes = new Float64Array(count * 4);
   for (let r = 0; r < count; r++) boxes.set([Infinity, Infinity, -Infinity, -Infinity], r * 4);
   const height = label.length / width;
@@ -259,30 +325,11 @@ function regionShapes(
     for (let x = 0; x < width; x++, p++) {
       const r = label[p]!;
       if (r < 0) continue;
-      const o = r * 6;
-      m[o]!++;
-      m[o + 1]! += x;
-      m[o + 2]! += y;
-      m[o + 3]! += x * x;
-      m[o + 4]! += x * y;
-      m[o + 5]! += y * y;
       const b = r * 4;
       if (x < boxes[b]!) boxes[b] = x;
       if (y < boxes[b + 1]!) boxes[b + 1] = y;
       if (x > boxes[b + 2]!) boxes[b + 2] = x;
       if (y > boxes[b + 3]!) boxes[b + 3] = y;
     }
-  const angles = new Float64Array(count);
-  for (let r = 0; r < count; r++) {
-    const o = r * 6;
-    const k = m[o]!;
-    const mx = m[o + 1]! / k;
-    const my = m[o + 2]! / k;
-    const a = m[o + 3]! / k - mx * mx;
-    const b = m[o + 4]! / k - mx * my;
-    const c = m[o + 5]! / k - my * my;
-    const elongation = Math.hypot(a - c, 2 * b) / (a + c || 1);
-    angles[r] = elongation > 0.35 ? 0.5 * Math.atan2(2 * b, a - c) : -Math.PI / 4;
-  }
-  return { angles, boxes };
+  return boxes;
 }

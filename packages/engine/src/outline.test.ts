@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { solidInkShare } from '../test/measures.js';
+import { hatchDirectionShare, solidInkShare } from '../test/measures.js';
 import { removeSpecks } from './components.js';
 import { hatchGeometry, openMask } from './hatch.js';
 import { KIND, outline, outlineToGrey } from './outline.js';
@@ -63,34 +63,50 @@ describe('outline', () => {
     expect(counts[4]).toBeGreaterThan(counts[1]! + 50);
   });
 
-  it("runs the hatching along a dark region's long axis", () => {
-    // A wide dark band, then the same band standing upright.
-    const band = (upright: boolean): RgbaImage => {
-      const data = new Uint8Array(160 * 160 * 4).fill(255);
-      for (let y = 0; y < 160; y++)
-        for (let x = 0; x < 160; x++) {
-          const [a, b] = upright ? [y, x] : [x, y];
-          if (a >= 10 && a < 150 && b >= 60 && b < 100)
-            data.fill(100, (y * 160 + x) * 4, (y * 160 + x) * 4 + 3);
-        }
-      return { width: 160, height: 160, data };
-    };
-    const pairs = (result: OutlineResult) => {
-      let across = 0;
-      let down = 0;
-      for (let y = 0; y < 159; y++)
-        for (let x = 0; x < 159; x++) {
-          const p = y * 160 + x;
-          if (!isHatch(result.kind[p]!)) continue;
-          if (isHatch(result.kind[p + 1]!)) across++;
-          if (isHatch(result.kind[p + 160]!)) down++;
-        }
-      return { across, down };
-    };
-    const lying = pairs(outline(band(false)));
-    const standing = pairs(outline(band(true)));
-    expect(lying.across).toBeGreaterThan(2 * lying.down);
-    expect(standing.down).toBeGreaterThan(2 * standing.across);
+  it('runs the hatching around the forms: along concentric rings, not one way across them', () => {
+    const size = 320;
+    const centre = size / 2;
+    const data = new Uint8Array(size * size * 4).fill(255);
+    for (let y = 0; y < size; y++)
+      for (let x = 0; x < size; x++) {
+        const r = Math.hypot(x - centre, y - centre);
+        data.fill(
+          128 + 127 * Math.cos((2 * Math.PI * r) / 48),
+          (y * size + x) * 4,
+          (y * size + x) * 4 + 3,
+        );
+      }
+    const result = outline({ width: size, height: size, data });
+    const { along, dirs } = result.hatchLines;
+    let hatched = 0;
+    let tangent = 0; // hatch pixels whose line runs within 20 degrees of the ring's tangent
+    along.forEach((id, p) => {
+      const x = (p % size) - centre;
+      const y = Math.floor(p / size) - centre;
+      const r = Math.hypot(x, y);
+      if (id < 0 || r < 24) return;
+      hatched++;
+      const acrossRing = Math.abs((dirs[id * 2]! * x + dirs[id * 2 + 1]! * y) / r);
+      if (acrossRing < Math.sin((20 * Math.PI) / 180)) tangent++;
+    });
+    expect(hatched).toBeGreaterThan(5000);
+    expect(tangent / hatched).toBeGreaterThan(0.8);
+    expect(hatchDirectionShare(result.hatchLines)).toBeLessThan(0.4);
+  });
+
+  it('hatches a flat tone without a direction at one diagonal, rising to the right', () => {
+    const result = outline(squareImage(160, 90, 0.1, 0.9));
+    const { along, dirs } = result.hatchLines;
+    let inside = 0;
+    along.forEach((id, p) => {
+      const x = p % 160;
+      const y = Math.floor(p / 160);
+      if (id < 0 || x < 40 || x >= 120 || y < 40 || y >= 120) return;
+      inside++;
+      expect(dirs[id * 2]!).toBeCloseTo(Math.SQRT1_2);
+      expect(dirs[id * 2 + 1]!).toBeCloseTo(-Math.SQRT1_2);
+    });
+    expect(inside).toBeGreaterThan(500);
   });
 
   it('uses the fill level inside a zone instead of the global level', () => {

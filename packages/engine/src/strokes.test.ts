@@ -81,11 +81,11 @@ describe('strokes', () => {
   });
 
   it('draws the hatching along the lines it was made of: whole lines, each pixel owned by its own line', () => {
-    // A dark square at the darkest level: hatching and cross-hatching over all of it.
+    // A dark picture at the darkest level: hatching and cross-hatching over all of it, each at
+    // one angle (a flat tone has no direction of its own).
     const size = 400;
-    const data = new Uint8Array(size * size * 4).fill(255);
-    for (let y = 120; y < 280; y++)
-      for (let x = 120; x < 280; x++) data.fill(30, (y * size + x) * 4, (y * size + x) * 4 + 3);
+    const data = new Uint8Array(size * size * 4).fill(30);
+    for (let p = 3; p < data.length; p += 4) data[p] = 255;
     const lines = outline({ width: size, height: size, data }, { grayscaleLevel: 255 });
     const { strokes, owner } = penStrokes(lines);
     // The kinds of strokes through each pixel (a crossing is on a hatching and a cross line).
@@ -112,9 +112,8 @@ describe('strokes', () => {
     expect(crossed).toBeGreaterThan(200);
     for (const kind of [KIND.hatch, KIND.cross]) {
       const ofKind = strokes.filter((s) => s.kind === kind);
-      // Lines run across the 160 px square: most of the hatching is drawn in whole lines, tens of
-      // pixels long (the short ones are bits of lines outside the square's edge), their pixels a
-      // step apart.
+      // Lines run across the picture: most of the hatching is drawn in whole lines, tens of
+      // pixels long (the short ones are bits of lines in its corners), their pixels a step apart.
       const total = ofKind.reduce((sum, s) => sum + s.pixels.length, 0);
       const inLong = ofKind.reduce(
         (sum, s) => sum + (s.pixels.length >= 60 ? s.pixels.length : 0),

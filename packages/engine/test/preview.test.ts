@@ -20,7 +20,8 @@ describe('previewOutline', () => {
     const zoned = await darkPixels(
       await previewOutline(image, { grayscaleLevel: 128, zones: [zone] }),
     );
-    expect(zoned.dark).toBeGreaterThan(plain.dark + 300);
+    // The lighter tones a full fill adds are hatched in short strokes: less ink than a dark tone.
+    expect(zoned.dark).toBeGreaterThan(plain.dark + 100);
     const small = await darkPixels(await previewOutline(image, { longSide: 120 }));
     expect([small.width, small.height]).toEqual([120, 90]);
   });
