@@ -90,3 +90,32 @@ describe('the credits ledger', () => {
     }
   });
 });
+
+describe('the credit history of a video', () => {
+  it("names the video's title and model while the video is kept, and nothing once it is deleted", async () => {
+    const { user, cookie } = await createSignedInUser(db(), { credits: 30 });
+    const [video] = await db()
+      .insert(videos)
+      .values({
+        userId: user.id,
+        title: 'Harbour at dusk',
+        aiModel: 'rasma-ai-color',
+        options: {},
+        creditsUsed: 15,
+      })
+      .returning();
+    await change({ userId: user.id, videoId: video!.id, delta: -15 });
+    const history = async () => {
+      const res = await server.request('/api/credits/history', { headers: { cookie } });
+      return ((await res.json()) as { entries: { delta: number; video: unknown }[] }).entries;
+    };
+    expect(await history()).toEqual([
+      expect.objectContaining({
+        delta: -15,
+        video: { title: 'Harbour at dusk', aiModel: 'rasma-ai-color' },
+      }),
+    ]);
+    await db().delete(videos).where(eq(videos.id, video!.id));
+    expect(await history()).toEqual([expect.objectContaining({ delta: -15, video: null })]);
+  });
+});

@@ -6,7 +6,7 @@ import {
   SUBSCRIPTION_TIERS,
 } from './constants.js';
 import { isoDateSchema } from './common.js';
-import { paginationSchema } from './videos.js';
+import { aiModelSchema, paginationSchema } from './videos.js';
 
 export const subscriptionTierSchema = z.enum(SUBSCRIPTION_TIERS);
 
@@ -80,6 +80,8 @@ export const creditHistoryEntrySchema = z.object({
   delta: z.number().int(),
   /** The balance right after this change. */
   balanceAfter: z.number().int(),
+  /** The video a debit or refund was for, while it is kept (null once deleted, or for no video). */
+  video: z.object({ title: z.string(), aiModel: aiModelSchema }).nullable(),
 });
 export const creditHistoryResponseSchema = z.object({
   entries: z.array(creditHistoryEntrySchema),

@@ -11,20 +11,27 @@ import {
 } from '@/features/credits/billing-queries';
 import { BuyCreditsCard } from '@/features/credits/buy-credits-card';
 import { CreditHistory } from '@/features/credits/credit-history';
+import { DowngradeDialog, isDowngrade, type Downgrade } from '@/features/credits/downgrade-dialog';
 import { PaymentDialog, type PendingPayment } from '@/features/credits/payment-dialog';
 import { PaymentIssueBanner } from '@/features/credits/payment-issue-banner';
 import { PlanCards, tierLabel } from '@/features/credits/plan-cards';
 import { SubscriptionCard } from '@/features/credits/subscription-card';
+import { usePageMeta } from '@/hooks/use-page-meta';
 import { toast } from '@/hooks/use-toast';
 import { useApiMutation } from '@/lib/api-query';
 import { api, type SubscriptionTier } from '@/lib/contract';
 import { serverMessage } from '@/lib/http';
 
 export function CreditsPage() {
+  usePageMeta(
+    'Credits & Subscriptions',
+    'Your credit balance and its history, your plan, and credit packs.',
+  );
   const { data: details } = useUserDetails();
   const { data: config } = usePaymentConfig();
   const [payment, setPayment] = useState<PendingPayment | null>(null);
   const [showPlans, setShowPlans] = useState(false);
+  const [downgrade, setDowngrade] = useState<Downgrade | null>(null);
   const refresh = useRefreshBilling();
   const afterPayment = useAfterPayment();
 
@@ -34,7 +41,7 @@ export function CreditsPage() {
   useEffect(() => {
     if (params.get('success') === 'true' && !returned.current) {
       returned.current = true;
-      afterPayment();
+      void afterPayment();
     }
   }, [params, afterPayment]);
 
@@ -89,7 +96,16 @@ export function CreditsPage() {
       }),
   });
   const busy = subscribe.isPending || purchase.isPending || schedule.isPending;
-  const choose = (tier: SubscriptionTier) => subscribe.mutate({ body: { tier } });
+  /** A downgrade is asked about first; anything else goes ahead. */
+  const askIfDowngrade = (to: SubscriptionTier, change: () => void) => {
+    const from = details?.subscriptionTier;
+    if (!from || !isDowngrade(from, to)) return change();
+    setDowngrade({ from, to, periodEnd: details.subscriptionEndDate, confirm: change });
+  };
+  const choose = (tier: SubscriptionTier) =>
+    askIfDowngrade(tier, () => subscribe.mutate({ body: { tier } }));
+  const scheduleChange = (tier: SubscriptionTier) =>
+    askIfDowngrade(tier, () => schedule.mutate({ body: { tier } }));
 
   return (
     <Page title="Credits & Subscriptions">
@@ -103,11 +119,7 @@ export function CreditsPage() {
         <Spinner />
       ) : (
         <div className="grid gap-8">
-          <SubscriptionCard
-            details={details}
-            busy={busy}
-            onSchedule={(tier) => schedule.mutate({ body: { tier } })}
-          />
+          <SubscriptionCard details={details} busy={busy} onSchedule={scheduleChange} />
           {details.subscriptionTier === 'free' ? (
             <PlanCards details={details} busy={busy} onChoose={choose} />
           ) : (
@@ -131,11 +143,12 @@ export function CreditsPage() {
           <CreditHistory />
         </div>
       )}
+      <DowngradeDialog downgrade={downgrade} onClose={() => setDowngrade(null)} />
       <PaymentDialog
         payment={payment}
         config={config}
         onClose={() => setPayment(null)}
-        onPaid={afterPayment}
+        onPaid={() => void afterPayment()}
       />
     </Page>
   );

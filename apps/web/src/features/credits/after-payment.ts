@@ -1,3 +1,4 @@
+import type { CreditsResponse } from '@rasma/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
@@ -12,15 +13,26 @@ export const PAYMENT_RETURN_PATH = '/credits?success=true';
 export const AFTER_PAYMENT = { refetches: 8, everyMs: 500, homeAfterMs: 2000 } as const;
 
 /**
- * What follows a payment the provider reported as succeeded: the toast, the balance refetched while
- * the provider's event lands, then the workspace.
+ * What follows a payment the provider reported as succeeded: the balance read again, a toast that
+ * says whether the credits have arrived (the test provider credits them as it confirms; Stripe's
+ * event can land a moment later), the balance refetched while it lands, then the workspace.
  */
 export function useAfterPayment() {
   const queryClient = useQueryClient();
   const refresh = useRefreshBilling();
   const navigate = useNavigate();
-  return useCallback(() => {
-    toast({ title: 'Payment Successful!', description: 'Your credits are on their way.' });
+  return useCallback(async () => {
+    const balance = () => queryClient.getQueryData<CreditsResponse>(creditsQueryKey)?.credits;
+    const before = balance();
+    await queryClient.refetchQueries({ queryKey: creditsQueryKey });
+    const after = balance();
+    toast({
+      title: 'Payment Successful!',
+      description:
+        before !== undefined && after !== undefined && after > before
+          ? `${after - before} credits added: your balance is now ${after}.`
+          : 'Your credits are added as soon as the payment provider confirms the payment.',
+    });
     void refresh();
     for (let i = 1; i <= AFTER_PAYMENT.refetches; i += 1) {
       setTimeout(

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderInApp } from '@/test/render-app';
 import { requestsTo, serveApi } from '@/test/serve-api';
-import { isFutureExpiry, TestCardForm } from './test-card-form';
+import { formatExpiry, isFutureExpiry, TestCardForm } from './test-card-form';
 
 afterEach(() => {
   cleanup();
@@ -21,6 +21,21 @@ describe('the expiry check', () => {
     ['', false],
   ])('%s is a future expiry: %s', (text, future) => {
     expect(isFutureExpiry(text, november2026)).toBe(future);
+  });
+});
+
+describe('the expiry as it is typed', () => {
+  it.each([
+    ['1', '1'],
+    ['12', '12'],
+    ['123', '12/3'],
+    ['1234', '12/34'],
+    ['12/34', '12/34'],
+    ['12/345', '12/34'],
+    ['12/', '12'],
+    ['a1b2', '12'],
+  ])('%s shows as %s', (typed, shown) => {
+    expect(formatExpiry(typed)).toBe(shown);
   });
 });
 

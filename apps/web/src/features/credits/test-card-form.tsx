@@ -18,6 +18,12 @@ export function isFutureExpiry(text: string, now = new Date()): boolean {
   return year * 12 + month >= now.getFullYear() * 12 + now.getMonth() + 1;
 }
 
+/** The expiry as it is typed: digits only, the slash put in after the month ("1234" is 12/34). */
+export function formatExpiry(typed: string): string {
+  const digits = typed.replace(/\D/g, '').slice(0, 4);
+  return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
+}
+
 /**
  * The payment step in test mode: a card form that takes Stripe's public test cards, confirmed by
  * the server (which decides what the card does).
@@ -86,10 +92,11 @@ export function TestCardForm({
           <Label htmlFor="card-expiry">Expiry (MM/YY)</Label>
           <Input
             id="card-expiry"
+            inputMode="numeric"
             autoComplete="cc-exp"
             placeholder="12/34"
             value={expiry}
-            onChange={(e) => setExpiry(e.target.value.slice(0, 7))}
+            onChange={(e) => setExpiry(formatExpiry(e.target.value))}
           />
         </div>
         <div className="grid gap-2">
