@@ -3,6 +3,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { normalizeEmail } from '@rasma/contract';
 import { z } from 'zod';
+import { webBuildDir } from './paths.js';
 import { StorageUrlError, parseStorageUrl } from './storage/storage-url.js';
 
 /** Every setting the server reads from the environment (`.env.example` lists the same names). */
@@ -141,8 +142,6 @@ export interface StripeConfig {
 
 export class ConfigError extends Error {}
 
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
-
 /** Reads and validates the environment once, at start. Nothing else reads `process.env`. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -155,9 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Codes in the outbox, the database, uploads: readable by the server's user only.
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   chmodSync(dataDir, 0o700);
-  const webDistDir =
-    e.WEB_DIST_DIR ??
-    (e.NODE_ENV === 'production' ? path.join(repoRoot, 'apps/web/dist') : undefined);
+  const webDistDir = e.WEB_DIST_DIR ?? (e.NODE_ENV === 'production' ? webBuildDir : undefined);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,

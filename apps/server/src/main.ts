@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app.js';
 import { loadConfigOrExit } from './config.js';
 import { openDatabase } from './db/client.js';
+import { stopOnSignal } from './stop-signals.js';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
@@ -11,25 +12,10 @@ async function main(): Promise<void> {
   app.log.info({ database: database.kind, dataDir: config.dataDir }, 'database ready');
   await logFfmpeg(app.log, config.ffmpegPath);
 
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) {
-      app.log.warn({ signal }, 'second signal: exiting now');
-      process.exit(1);
-    }
-    stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    app
-      .close()
-      .then(() => database.close())
-      .then(() => process.exit(0))
-      .catch((err: unknown) => {
-        app.log.error({ err }, 'error during shutdown');
-        process.exit(1);
-      });
-  };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  stopOnSignal(app.log, async () => {
+    await app.close();
+    await database.close();
+  });
 
   await app.listen({ host: config.host, port: config.port });
   app.log.info(`Rasma is running at ${config.publicUrl}`);

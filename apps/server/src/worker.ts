@@ -4,6 +4,7 @@ import { loadConfigOrExit } from './config.js';
 import { openDatabase } from './db/client.js';
 import { startJobs } from './jobs.js';
 import { startServices } from './services.js';
+import { stopOnSignal } from './stop-signals.js';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
@@ -20,19 +21,10 @@ async function main(): Promise<void> {
   await startJobs(services, { periodic: false, renderWorkers });
   log.info({ workers: renderWorkers }, 'render worker ready');
 
-  const stop = (signal: NodeJS.Signals) => {
-    log.info({ signal }, 'render worker stopping');
-    services
-      .close()
-      .then(() => database.close())
-      .then(() => process.exit(0))
-      .catch((err: unknown) => {
-        log.error({ err }, 'error while stopping');
-        process.exit(1);
-      });
-  };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  stopOnSignal(log, async () => {
+    await services.close();
+    await database.close();
+  });
 }
 
 await main();

@@ -1,10 +1,28 @@
-// Bundles entries that run the engine in Node (the CLI and its plan worker; the server's render
-// process), with what the engine loads at run time left outside, and lists the files each bundle
-// was built from in `sources.json` beside it (bin/built.js's isFreshBundle reads it).
+// Bundles entries that run in Node (the engine's CLI and its plan worker; the server, its render
+// process and its preview thread): our workspace's TypeScript (the contract, the engine, the
+// server) compiled in, every npm package left outside and loaded from node_modules at run time,
+// and lists the files each bundle was built from in `sources.json` beside it (bin/built.js's
+// isFreshBundle reads it).
 // Usage: node bundle.mjs <outdir> <name>=<entry.ts> ...
 import { rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { build } from 'esbuild';
+
+/**
+ * Our workspace's packages are TypeScript source, so they go in. Every other package stays in
+ * node_modules: native libraries (sharp), packages that find files beside themselves (the ffmpeg
+ * binary's, PGlite's WebAssembly, pino's), and one copy of each (zod) shared by all. So does the
+ * engine's bin/built.js: it finds its files beside itself, and would bring tsx into a bundle.
+ */
+const npmPackagesOutside = {
+  name: 'npm-packages-outside',
+  setup(build) {
+    const workspaceSource = /^@rasma\/(contract|engine)(\/(?!built$)|$)/;
+    build.onResolve({ filter: /^[^./]/ }, ({ path, kind }) =>
+      kind === 'entry-point' || workspaceSource.test(path) ? undefined : { path, external: true },
+    );
+  },
+};
 
 const [outdir, ...entries] = process.argv.slice(2);
 if (!outdir || entries.length === 0)
@@ -20,10 +38,7 @@ const { metafile } = await build({
   splitting: true,
   outdir,
   chunkNames: '[name]-[hash]',
-  // Loaded from node_modules at run time: sharp's native library, the package that finds the
-  // ffmpeg binary beside itself, zod, and the engine's bin/built.js (it finds its files beside
-  // itself, and would bring tsx into a bundle).
-  external: ['sharp', '@ffmpeg-installer/ffmpeg', 'zod', '@rasma/engine/built'],
+  plugins: [npmPackagesOutside],
   metafile: true,
   logLevel: 'error',
 });

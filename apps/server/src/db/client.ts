@@ -6,6 +6,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { migrationsDir } from '../paths.js';
 import { withMigrationLock } from './migration-lock.js';
 import * as schema from './schema.js';
 
@@ -28,8 +29,6 @@ export interface Database {
   ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
-
-const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 
 /**
  * Opens the database and applies the committed migrations: PostgreSQL when `url` is given,
@@ -56,7 +55,7 @@ export async function openDatabase(options: {
       close: () => pool.end(),
     };
     return migrated(database, () =>
-      withMigrationLock(url, () => migratePg(db, { migrationsFolder })),
+      withMigrationLock(url, () => migratePg(db, { migrationsFolder: migrationsDir })),
     );
   }
   const client = await PGlite.create(path.join(options.dataDir, 'db'), {
@@ -78,7 +77,7 @@ export async function openDatabase(options: {
     listen: (channel, onPayload) => client.listen(channel, onPayload),
     close: () => client.close(),
   };
-  return migrated(database, () => migratePglite(db, { migrationsFolder }));
+  return migrated(database, () => migratePglite(db, { migrationsFolder: migrationsDir }));
 }
 
 /** How long to wait before connecting again after the LISTEN connection was lost. */

@@ -2,10 +2,11 @@
  * Runs engine renders in child processes at a lower CPU priority, so the CPU-heavy work never
  * blocks the thread that serves HTTP. At most `concurrency` at once; the others wait in order.
  */
-import type { ChildProcess } from 'node:child_process';
+import { fork, type ChildProcess, type ForkOptions } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   EngineError,
   RENDER_MALLOC_ENV,
@@ -13,6 +14,7 @@ import {
   type RenderResult,
 } from '@rasma/engine';
 import { forkTypeScript } from '@rasma/engine/built';
+import { buildDir, runsBuilt, serverDir } from '../paths.js';
 import { renderReportSchema, type RenderReport, type RenderRequest } from './messages.js';
 
 export interface RenderJob {
@@ -55,13 +57,13 @@ export class RenderProcessError extends Error {
   override readonly name = 'RenderProcessError';
 }
 
-const renderProcessSource = new URL('./render-process.ts', import.meta.url);
+const renderProcessSource = pathToFileURL(path.join(serverDir, 'src/render/render-process.ts'));
 /**
  * The render process as `npm run build -w apps/server` bundles it, engine included (`npm start`
  * builds it): it starts without compiling TypeScript and carries no compiler while it renders,
  * which takes 40-80 MB off each render's peak.
  */
-const renderProcessBundle = new URL('../../dist/render/render-process.js', import.meta.url);
+const renderProcessBundle = pathToFileURL(path.join(buildDir, 'render/render-process.js'));
 const STDERR_TAIL = 2000;
 
 type Outcome = Extract<RenderReport, { type: 'done' | 'failed' }>;
@@ -161,15 +163,18 @@ function died({ exitCode, exitSignal, stderr }: ProcessEnd): string {
 
 /**
  * A render process in its own process group (so ffmpeg dies with it), waiting for its request,
- * with the malloc settings the engine renders best with (RENDER_MALLOC_ENV says why): the bundled
- * one while it is fresh, else the source through tsx (`forkTypeScript`).
+ * with the malloc settings the engine renders best with (RENDER_MALLOC_ENV says why): from a built
+ * server the bundle beside it; from the source the bundle while it is fresh, else the source
+ * through tsx (`forkTypeScript`).
  */
 function forkRenderProcess(): ChildProcess {
-  return forkTypeScript(renderProcessSource, renderProcessBundle, {
+  const options: ForkOptions = {
     env: { ...process.env, ...RENDER_MALLOC_ENV },
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-  });
+  };
+  if (runsBuilt) return fork(fileURLToPath(renderProcessBundle), [], { ...options, execArgv: [] });
+  return forkTypeScript(renderProcessSource, renderProcessBundle, options);
 }
 
 /**

@@ -4,9 +4,12 @@
  * first preview, ends after 10 s without one (its memory goes with it), and is started again after
  * a crash.
  */
-import type { Worker } from 'node:worker_threads';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import type { PreviewParams } from '@rasma/engine';
 import { startTypeScriptWorker } from '@rasma/engine/built';
+import { buildDir, runsBuilt, serverDir } from '../../paths.js';
 
 export interface PreviewTask {
   id: number;
@@ -23,7 +26,10 @@ export interface PreviewThread {
 
 /** An idle thread is ended after this, and its memory with it; the next preview starts another. */
 const IDLE_MS = 10_000;
-const entry = new URL('./preview-worker.ts', import.meta.url);
+/** From a built server the bundle beside it, else the source (through tsx). */
+const entry = runsBuilt
+  ? pathToFileURL(path.join(buildDir, 'preview-worker.js'))
+  : pathToFileURL(path.join(serverDir, 'src/modules/videos/preview-worker.ts'));
 
 export function createPreviewThread(): PreviewThread {
   let worker: Worker | undefined;
@@ -37,7 +43,7 @@ export function createPreviewThread(): PreviewThread {
   };
 
   function start(): Worker {
-    const thread = startTypeScriptWorker(entry);
+    const thread = runsBuilt ? new Worker(entry) : startTypeScriptWorker(entry);
     thread.on('message', (answer: PreviewAnswer) => {
       const task = pending.get(answer.id);
       pending.delete(answer.id);

@@ -1,0 +1,18 @@
+// Where the server's files are, the same whether its TypeScript source runs (`src/`, through tsx:
+// tests, `npm run dev`) or its build (`dist/`, `npm run build -w apps/server`): both folders sit
+// one level below the server's own, and the build keeps its chunks at its top level.
+import path from 'node:path';
+
+/** apps/server */
+export const serverDir = path.resolve(import.meta.dirname, '..');
+/** The web app's build (`npm run build -w apps/web`), served in production. */
+export const webBuildDir = path.resolve(serverDir, '../web/dist');
+/** The committed database migrations. */
+export const migrationsDir = path.join(serverDir, 'drizzle');
+/** The server's build. */
+export const buildDir = path.join(serverDir, 'dist');
+/**
+ * This code is the build: it starts its threads and processes from the build beside it, never
+ * from TypeScript (no compiler at run time).
+ */
+export const runsBuilt = import.meta.url.endsWith('.js');
