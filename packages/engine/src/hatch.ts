@@ -122,9 +122,10 @@ export function hatch(params: HatchParams): Hatching {
       regionKey[p] = groupMap[p]! * (DIRECTION_BINS + 1) + directions.bin[cellAt(x, y)]!;
   const { label, count } = labelComponents(layers, regionKey, width, height);
   const boxes = regionBoxes(label, count, width);
-  const angles = new Float64Array(count);
+  const bins = new Uint8Array(count);
   for (let p = 0; p < n; p++)
-    if (label[p]! >= 0) angles[label[p]!] = binAngle(regionKey[p]! % (DIRECTION_BINS + 1));
+    if (label[p]! >= 0) bins[label[p]!] = regionKey[p]! % (DIRECTION_BINS + 1);
+  const angles = Float64Array.from(bins, binAngle);
   const kind = new Uint8Array(n);
   const shade = new Uint8Array(n);
   const omega = (2 * Math.PI) / (WOBBLE_PERIOD_AT_1920 * scale);
@@ -157,13 +158,18 @@ export function hatch(params: HatchParams): Hatching {
   }
   const lineCount = first[count * 4]!;
   const lineDirs = new Float64Array(lineCount * 2);
-  const phase = new Float64Array(lineCount); // of each line's wobble
+  // Each line's wobble phase and strokes come from a hash of where it lies (its direction, layer
+  // and place across), not of its region's number: so a line is the same whichever regions the
+  // picture splits into, and runs on unchanged from one region into the next of its direction.
+  const seed = new Int32Array(lineCount);
+  const phase = new Float64Array(lineCount);
   for (let i = 0; i < count * 4; i++) {
     for (let id = first[i]!; id < first[i + 1]!; id++) {
       lineDirs[id * 2] = dirs[i & ~1]!;
       lineDirs[id * 2 + 1] = dirs[(i & ~1) + 1]!;
       const k = id - first[i]! + kMin[i]!;
-      phase[id] = hash01((i * 65_537 + k) | 0) * 2 * Math.PI;
+      seed[id] = ((bins[i >> 2]! * 4 + (i & 3)) * 65_537 + k) | 0;
+      phase[id] = hash01(seed[id]!) * 2 * Math.PI;
     }
   }
   // A layer pair's lines lie every half spacing (layer 0 at whole, layer 1 at half spacings) and
@@ -195,7 +201,7 @@ export function hatch(params: HatchParams): Hatching {
     // nothing. Each stroke's length and whether it is drawn are its own (a hash of line and stroke).
     const along = u / strokePeriod + phase[id]!;
     const stroke = Math.floor(along);
-    const chance = hash01((id * 8191 + stroke) | 0);
+    const chance = hash01((seed[id]! * 8191 + stroke) | 0);
     if (sparse && chance > TEXTURE_STROKES) return Infinity;
     // A stroke as long as its period runs on into the next: the darkest tones are unbroken.
     const cover = strokeLength * (0.7 + 0.6 * chance);
