@@ -1,22 +1,50 @@
 import { describe, expect, it } from 'vitest';
+import { sketchParams } from '../test/helpers.js';
+import { colourDifference } from '../test/measures.js';
 import { planColour } from './colour.js';
+import type { ColourScript } from './frames.js';
+import { KIND } from './hatch.js';
+import { planSketch } from './sketch.js';
+
+/** The frame of the colour phase in which each pixel takes its colour. */
+function frameOfEachPixel(colour: ColourScript, n: number): Int32Array {
+  const frameOf = new Int32Array(n);
+  const { order, start } = colour.luma;
+  for (let k = 0; k + 1 < start.length; k++)
+    for (let i = start[k]!; i < start[k + 1]!; i++) frameOf[order[i]!] = k;
+  return frameOf;
+}
 
 /**
  * The colour phase of a 160x60 picture, `frames` long, drawn left to right: red on the left, blue
- * on the right, a black pen line across the middle.
+ * on the right, a black pen line across the middle, and a hatch line under it.
  */
 function twoRegions(frames: number) {
   const width = 160;
   const height = 60;
   const rgba = new Uint8Array(width * height * 4);
   const grey = new Uint8Array(width * height).fill(255);
+  const kind = new Uint8Array(width * height);
   for (let p = 0; p < width * height; p++) {
     rgba.set(p % width < 80 ? [200, 40, 40, 255] : [40, 60, 200, 255], p * 4);
-    if (Math.floor(p / width) === 30) grey[p] = 20;
+    const y = Math.floor(p / width);
+    if (y === 30 || y === 40) grey[p] = 20;
+    if (y === 30) kind[p] = KIND.contour;
+    if (y === 40) kind[p] = KIND.hatch;
   }
   const zoneMap = new Uint8Array(width * height);
   const directions = ['Left to right' as const];
-  const plan = planColour({ rgba, grey, zoneMap, width, height, directions, frames, seed: 1 });
+  const plan = planColour({
+    rgba,
+    grey,
+    kind,
+    zoneMap,
+    width,
+    height,
+    directions,
+    frames,
+    seed: 1,
+  });
   return { width, height, ...plan };
 }
 
@@ -24,10 +52,7 @@ describe('colour phase', () => {
   it('lays the colour in region by region along the direction, each region as one quick wash', () => {
     const frames = 40;
     const { width, height, colour } = twoRegions(frames);
-    const frameOf = new Int32Array(width * height);
-    const { order, start } = colour.luma;
-    for (let k = 0; k + 1 < start.length; k++)
-      for (let i = start[k]!; i < start[k + 1]!; i++) frameOf[order[i]!] = k;
+    const frameOf = frameOfEachPixel(colour, width * height);
     // The halves away from the soft border between them.
     const span = (left: boolean) => {
       const values = [...frameOf].filter((_, p) => (left ? p % width < 70 : p % width >= 90));
@@ -41,17 +66,75 @@ describe('colour phase', () => {
     expect(red.last - red.first).toBeLessThan(frames * 0.3);
   });
 
-  it('ends on flat painted colours with the ink on top', () => {
+  it("ends on the picture's colours, the pen lines on top and the hatching light", () => {
     const { width, finalRgb } = twoRegions(10);
     const at = (x: number, y: number) => [
       ...finalRgb.subarray((y * width + x) * 3, (y * width + x) * 3 + 3),
     ];
-    // The line on top: its shade (20 of 255) times the paint under it.
+    expect(at(40, 10)).toEqual([200, 40, 40]);
+    expect(at(120, 50)).toEqual([40, 60, 200]);
+    // The line on top: its shade (20 of 255) times the colour under it.
     const [lr, lg, lb] = at(40, 30);
     expect(lr).toBeLessThan(30);
     expect(lg! + lb!).toBeLessThan(15);
-    expect(at(40, 10)).toEqual(at(10, 50)); // one flat colour across the red region
-    const [r, g, b] = at(40, 10);
-    expect(r! > 150 && g! < 100 && b! < 100).toBe(true);
+    // The hatch line of the same shade only darkens the colour a little.
+    const [hr] = at(40, 40);
+    expect(hr).toBeGreaterThan(120);
+    expect(hr).toBeLessThan(200);
+  });
+
+  it('paints small spots with the area around them: no unpainted hole inside a painted area', () => {
+    // Spots of 36 px, under the smallest region laid in as a wash of its own at this size.
+    const width = 960;
+    const height = 480;
+    const rgba = new Uint8Array(width * height * 4);
+    const spot = new Uint8Array(width * height);
+    for (let y = 0, p = 0; y < height; y++)
+      for (let x = 0; x < width; x++, p++) {
+        spot[p] = x % 30 >= 12 && x % 30 < 18 && y % 30 >= 12 && y % 30 < 18 ? 1 : 0;
+        rgba.set(spot[p] ? [220, 200, 40, 255] : [30, 50, 160, 255], p * 4);
+      }
+    const frames = 60;
+    const { colour } = planColour({
+      rgba,
+      grey: new Uint8Array(width * height).fill(255),
+      kind: new Uint8Array(width * height),
+      zoneMap: new Uint8Array(width * height),
+      width,
+      height,
+      directions: ['Left to right'],
+      frames,
+      seed: 1,
+    });
+    const frameOf = frameOfEachPixel(colour, width * height);
+    // A spot's pixel is a hole while the area 4 px around it, on all four sides, is painted.
+    let holes = 0;
+    let spots = 0;
+    for (let y = 4; y < height - 4; y++)
+      for (let x = 4; x < width - 4; x++) {
+        const p = y * width + x;
+        if (!spot[p]) continue;
+        spots++;
+        const around = [p - 4, p + 4, p - 4 * width, p + 4 * width].filter((q) => !spot[q]);
+        if (around.length && frameOf[p]! > Math.max(...around.map((q) => frameOf[q]!)) + 1) holes++;
+      }
+    expect(spots).toBeGreaterThan(500);
+    expect(holes).toBe(0);
+  });
+
+  it('ends on the colours of a smooth gradient (CIEDE2000 under 4.5 after a 4 px blur)', () => {
+    const width = 240;
+    const height = 160;
+    const data = new Uint8Array(width * height * 4);
+    for (let y = 0, p = 0; y < height; y++)
+      for (let x = 0; x < width; x++, p++) {
+        const t = x / (width - 1);
+        const s = y / (height - 1);
+        data.set([40 + 200 * t, 30 + 180 * s, 200 - 150 * t, 255], p * 4);
+      }
+    const image = { width, height, data };
+    const sketch = planSketch(image, sketchParams({ colour: true }));
+    expect(sketch.outline.kind.some((k) => k === KIND.hatch)).toBe(true);
+    expect(colourDifference(image, sketch.finalRgb!)).toBeLessThan(4.5);
   });
 });

@@ -1,42 +1,48 @@
 /**
- * Colour phase plan: after the lines, colour is painted in as a painter lays washes: the source
- * simplified into flat, softly edged colour regions (smoothed, then quantised), laid region by
- * region in drawing order (zones first, then the rest, each in its direction), with the ink kept
- * on top. Pure.
+ * Colour phase plan: after the lines, colour is painted in as a painter lays washes, large areas
+ * first: the source simplified into colour regions (smoothed, then quantised) says where each wash
+ * goes, laid region by region in drawing order (zones first, then the rest, each in its direction),
+ * the small regions with the area around them, so no unpainted hole shows inside a painted area.
+ * Each pixel takes the picture's own colour, with the pen lines on top and the hatching left as a
+ * light texture: the video ends on the picture, drawn. Pure.
  */
 import { gaussianBlur } from './blur.js';
 import { overPaper } from './paper.js';
 import type { Buckets, ColourScript } from './frames.js';
 import { labelComponents } from './components.js';
+import { CROSSED, KIND } from './hatch.js';
 import { alongDirection, bucketByFrame, groupOrder } from './plan.js';
 import type { Direction } from './types.js';
 import { rgbToYuv420 } from './yuv.js';
 
-/** Lightness levels of the simplified picture, and how much paper shows through. */
-const PAINT_LEVELS = 7;
-const PAPER_SHOWS = 0.12;
-const PAINT_SHOWS = 1 - PAPER_SHOWS;
-const PAPER_TONE = 255 * PAPER_SHOWS;
-/** Smoothing of lightness and of hue, at a 1920 px long side (scaled with the image). */
-const PAINT_SIGMA_AT_1920 = 3;
+/** Lightness levels of the colour regions. */
+const REGION_LEVELS = 7;
+/** How much of its darkness the hatching keeps over the colour (the pen lines keep all of it). */
+const HATCH_OVER_COLOUR = 0.45;
+/** Smoothing of lightness and of hue for the regions, at a 1920 px long side (scaled with the image). */
+const REGION_SIGMA_AT_1920 = 3;
 const HUE_SIGMA_AT_1920 = 8;
-/** Colour regions smaller than this (at 1920, scaled by area) follow the sweep pixel by pixel. */
+/** Colour regions smaller than this (at 1920, scaled by area) are painted with the area around them. */
 const REGION_MIN_AT_1920 = 400;
+/** How far around a small region (at 1920) the areas it is painted with are looked for. */
+const SURROUNDING_SIGMA_AT_1920 = 12;
 
 /**
- * The painted picture: lightness smoothed and quantised to a few levels (flat washes with soft
- * edges), the hue of the smoothed source kept (so no false colours appear), lightened a little
- * toward the paper; the ink on top. Also returns each pixel's region key (lightness level and
- * hue family), for laying the colour in by region.
+ * The painted picture: the source's colours (on the paper where it is transparent), the pen lines
+ * multiplied on top (a line is always darker than the colour it crosses) and the hatching lighter.
+ * Also returns each pixel's region key (lightness level and hue family of the smoothed source),
+ * for laying the colour in by region.
  */
 function paint(
   rgba: Uint8Array,
   grey: Uint8Array,
+  kind: Uint8Array,
   width: number,
   height: number,
 ): { rgb: Uint8Array; key: Uint32Array } {
   const n = width * height;
   const s = Math.max(width, height) / 1920;
+  const rgb = new Uint8Array(n * 3);
   // Lightness at full size; hue, smoothed far more, at half size (a quarter of the memory), read
   // back bilinearly. One pass over the source, laid on the paper where it is transparent.
   const luma = new Float32Array(n);
@@ -50,6 +56,13 @@ function paint(
       const r = overPaper(rgba[p * 4]!, a);
       const g = overPaper(rgba[p * 4 + 1]!, a);
       const b = overPaper(rgba[p * 4 + 2]!, a);
+      // Ink over paint: a pen line multiplies the colour under it; the hatching a little.
+      const k = kind[p]! & ~CROSSED;
+      const ink = grey[p]! / 255;
+      const over = k === KIND.hatch || k === KIND.cross ? 1 - HATCH_OVER_COLOUR * (1 - ink) : ink;
+      rgb[p * 3] = r * over;
+      rgb[p * 3 + 1] = g * over;
+      rgb[p * 3 + 2] = b * over;
       luma[p] = 0.2126 * r + 0.7152 * g + 0.0722 * b;
       const cell = (y >> 1) * hw + (x >> 1);
       red[cell]! += r;
@@ -57,7 +70,7 @@ function paint(
       blue[cell]! += b;
     }
   }
-  gaussianBlur(luma, width, height, Math.max(1, PAINT_SIGMA_AT_1920 * s));
+  gaussianBlur(luma, width, height, Math.max(1, REGION_SIGMA_AT_1920 * s));
   // Each half cell averages the 2x2 pixels it covers (fewer along an odd edge).
   for (let cy = 0, i = 0; cy < hh; cy++) {
     for (let cx = 0; cx < hw; cx++, i++) {
@@ -69,9 +82,8 @@ function paint(
     gaussianBlur(half, hw, hh, Math.max(0.5, (HUE_SIGMA_AT_1920 * s) / 2));
   const column = halfGridSamples(width, hw);
   const row = halfGridSamples(height, hh);
-  const rgb = new Uint8Array(n * 3);
   const key = new Uint32Array(n);
-  const step = 255 / (PAINT_LEVELS - 1);
+  const step = 255 / (REGION_LEVELS - 1);
   const hue = [0, 0, 0];
   for (let y = 0, p = 0; y < height; y++) {
     const top = row.at[y]! * hw;
@@ -88,26 +100,11 @@ function paint(
         hue[c] = above + down * (below - above);
       }
       const [r, g, b] = hue as [number, number, number];
-      const level = Math.round(luma[p]! / step);
       // A region is one lightness level of one hue family (the strongest channel, or grey).
       const family =
         Math.max(r, g, b) - Math.min(r, g, b) < 24 ? 3 : r >= g && r >= b ? 0 : g >= b ? 1 : 2;
-      key[p] = level * 4 + family;
-      // The smoothed colour brought to the quantised lightness (grey where there is no colour).
-      const light = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-      const target = level * step;
-      const k = light > 1 ? target / light : 0;
-      rgb[p * 3] = (light > 1 ? Math.min(255, r * k) : target) * PAINT_SHOWS + PAPER_TONE;
-      rgb[p * 3 + 1] = (light > 1 ? Math.min(255, g * k) : target) * PAINT_SHOWS + PAPER_TONE;
-      rgb[p * 3 + 2] = (light > 1 ? Math.min(255, b * k) : target) * PAINT_SHOWS + PAPER_TONE;
+      key[p] = Math.round(luma[p]! / step) * 4 + family;
     }
-  }
-  // Ink over paint: the pen's shade multiplies the colour under it, so a line is always darker
-  // than what it crosses, even on a dark wash.
-  for (let p = 0; p < n; p++) {
-    const g = grey[p]!;
-    if (g === 255) continue;
-    for (let c = p * 3; c < p * 3 + 3; c++) rgb[c] = (rgb[c]! * g) / 255;
   }
   return { rgb, key };
 }
@@ -148,6 +145,8 @@ export interface ColourParams {
   rgba: Uint8Array;
   /** The outline picture. */
   grey: Uint8Array;
+  /** What each ink pixel is (`OutlineResult.kind`). */
+  kind: Uint8Array;
   zoneMap: Uint8Array;
   width: number;
   height: number;
@@ -168,7 +167,7 @@ const REGION_SPREAD = 0.25;
 /** Plans the colour phase (a render does it on its worker thread, while it plans the drawing). */
 export function planColour(params: ColourParams): ColourResult {
   const { zoneMap, width, height, directions, frames } = params;
-  const painted = paint(params.rgba, params.grey, width, height);
+  const painted = paint(params.rgba, params.grey, params.kind, width, height);
   const finalRgb = painted.rgb;
   // Colour regions: same quantised colour, 8-connected, within one group.
   const regionKey = painted.key;
@@ -249,6 +248,7 @@ export function planColour(params: ColourParams): ColourResult {
       frameOf[p] = f >= frames ? frames - 1 : f;
     }
   }
+  paintSmallWithSurroundings(frameOf, regions, minRegion, zoneMap, coef, width, height);
   const cw = width / 2;
   const chromaFrame = new Int32Array(cw * (height / 2));
   for (let i = 0; i < chromaFrame.length; i++) {
@@ -260,4 +260,37 @@ export function planColour(params: ColourParams): ColourResult {
   const chroma: Buckets = bucketByFrame(chromaFrame, frames);
   const final = rgbToYuv420(finalRgb, width, height);
   return { finalRgb, colour: { frames, luma, chroma, final } };
+}
+
+/**
+ * Small regions are painted with the area around them: at the frames of the large regions near
+ * them (Gaussian-weighted), within their own group's time, so no unpainted hole shows inside a
+ * painted area. Where no large region is near, they keep the sweep's frame.
+ */
+function paintSmallWithSurroundings(
+  frameOf: Int32Array,
+  regions: { label: Int32Array; sizes: Int32Array },
+  minRegion: number,
+  zoneMap: Uint8Array,
+  groups: readonly { base: number; k: number }[],
+  width: number,
+  height: number,
+): void {
+  const n = width * height;
+  const near = new Float32Array(n);
+  const frameSum = new Float32Array(n);
+  for (let p = 0; p < n; p++) {
+    if (regions.sizes[regions.label[p]!]! < minRegion) continue;
+    near[p] = 1;
+    frameSum[p] = frameOf[p]!;
+  }
+  const sigma = Math.max(2, (SURROUNDING_SIGMA_AT_1920 * Math.max(width, height)) / 1920);
+  gaussianBlur(near, width, height, sigma);
+  gaussianBlur(frameSum, width, height, sigma);
+  for (let p = 0; p < n; p++) {
+    if (regions.sizes[regions.label[p]!]! >= minRegion || near[p]! < 0.05) continue;
+    const { base, k } = groups[zoneMap[p]!]!;
+    const f = frameSum[p]! / near[p]!;
+    frameOf[p] = Math.floor(Math.min(Math.max(f, base), Math.max(base, base + k - 1)));
+  }
 }

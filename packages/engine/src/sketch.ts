@@ -64,6 +64,7 @@ export function colourPlanParams(
   return {
     rgba: image.data instanceof Uint8Array ? image.data : new Uint8Array(image.data),
     grey,
+    kind: lines.kind,
     zoneMap: lines.zoneMap,
     width: image.width,
     height: image.height,
