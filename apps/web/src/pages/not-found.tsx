@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { usePageMeta } from '@/hooks/use-page-meta';
 
 export function NotFoundPage() {
+  usePageMeta('404 Page Not Found', 'There is no page at this address.');
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       <h1 className="font-display text-4xl font-bold text-ink">404 Page Not Found</h1>

@@ -1,4 +1,5 @@
 import type { FailedVideo } from '@rasma/contract';
+import { Breakable } from '@/components/ui/breakable';
 import { Card } from '@/components/ui/card';
 import { formatDate } from './format';
 
@@ -12,7 +13,9 @@ export function FailedVideos({ videos }: { videos: readonly FailedVideo[] }) {
           <li key={v.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
             <div>
               <p className="font-medium text-ink">{v.title}</p>
-              <p className="text-slate-500">{v.email}</p>
+              <p className="text-slate-500">
+                <Breakable text={v.email} />
+              </p>
             </div>
             <div className="flex items-center gap-3 text-slate-600">
               <span className="rounded bg-red-100 px-2 py-0.5 text-xs font-medium text-red-700">

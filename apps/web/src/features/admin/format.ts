@@ -1,7 +1,7 @@
 import type { AdminAnalytics } from '@rasma/contract';
 import { ApiError } from '@/lib/http';
 
-export { formatCents, formatDate } from '@/lib/format';
+export { formatCents, formatDate, formatDateTime } from '@/lib/format';
 
 const oneDecimal = (n: number) => n.toFixed(1).replace(/\.0$/, '');
 
@@ -25,5 +25,3 @@ export function successRate(stats: AdminAnalytics['videoStats']): string {
 /** The server refuses a non-admin as FORBIDDEN (spec 6); the pages then show Access Denied. */
 export const isAccessDenied = (...errors: unknown[]) =>
   errors.some((e) => e instanceof ApiError && e.code === 'FORBIDDEN');
-
-export const formatDateTime = (iso: string) => new Date(iso).toLocaleString();

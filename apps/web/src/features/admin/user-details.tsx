@@ -1,5 +1,6 @@
 import type { UserDetails, UserLookupResponse } from '@rasma/contract';
 import type { ReactNode } from 'react';
+import { Breakable } from '@/components/ui/breakable';
 import { downloadAnyVideo } from './download';
 import { formatCents, formatDate } from './format';
 
@@ -25,7 +26,7 @@ function Facts({ title, rows }: { title: string; rows: [string, ReactNode][] }) 
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="text-slate-500">{label}</dt>
-            <dd className="break-all text-slate-800">{value}</dd>
+            <dd className="min-w-0 break-words text-slate-800">{value}</dd>
           </div>
         ))}
       </dl>
@@ -77,8 +78,8 @@ export function UserDetails({
         <Facts
           title="User Details"
           rows={[
-            ['ID', user.id],
-            ['Email', user.email],
+            ['ID', <Breakable text={user.id} />],
+            ['Email', <Breakable text={user.email} />],
             ['Name', [user.firstName, user.lastName].filter(Boolean).join(' ') || '—'],
             ['Credits', <span data-testid="user-credits">{user.credits}</span>],
             ['Credits used this cycle', user.creditsUsedThisCycle],
@@ -108,10 +109,16 @@ export function UserDetails({
             ['Cycle end', dateOrDash(plan.subscriptionEndDate)],
             ['Scheduled change', scheduledChange(plan)],
             ...(subscriptionInfo.stripeCustomerId
-              ? ([['Customer', subscriptionInfo.stripeCustomerId]] as [string, ReactNode][])
+              ? ([['Customer', <Breakable text={subscriptionInfo.stripeCustomerId} />]] as [
+                  string,
+                  ReactNode,
+                ][])
               : []),
             ...(user.stripeSubscriptionId
-              ? ([['Subscription', user.stripeSubscriptionId]] as [string, ReactNode][])
+              ? ([['Subscription', <Breakable text={user.stripeSubscriptionId} />]] as [
+                  string,
+                  ReactNode,
+                ][])
               : []),
           ]}
         />

@@ -3,6 +3,7 @@ import { Card } from '@/components/ui/card';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { useApiQuery } from '@/lib/api-query';
 import { api } from '@/lib/contract';
+import { formatDateTime } from '@/lib/format';
 
 /** Spec 2.7: the images the user uploaded most recently, newest first. */
 export function RecentImages() {
@@ -24,10 +25,7 @@ export function RecentImages() {
                 {image.originalName}
               </span>
               <time dateTime={image.uploadedAt} className="shrink-0 text-xs text-slate-500">
-                {new Date(image.uploadedAt).toLocaleString(undefined, {
-                  dateStyle: 'medium',
-                  timeStyle: 'short',
-                })}
+                {formatDateTime(image.uploadedAt)}
               </time>
             </li>
           ))}

@@ -1,4 +1,5 @@
 import type { Video } from '@rasma/contract';
+import { formatDate } from '@/lib/format';
 import { MODEL_LABELS } from './model-labels';
 
 /** A length in seconds as `m:ss`. */
@@ -9,12 +10,7 @@ export function formatDuration(seconds: number): string {
 
 /** The short facts under a video's title: its date, model and, once done, its length. */
 export function videoFacts(video: Video): string[] {
-  const date = new Date(video.createdAt).toLocaleDateString(undefined, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-  });
-  const facts = [date, MODEL_LABELS[video.aiModel]];
+  const facts = [formatDate(video.createdAt), MODEL_LABELS[video.aiModel]];
   if (video.durationSeconds !== null) facts.push(formatDuration(video.durationSeconds));
   return facts;
 }

@@ -7,6 +7,7 @@ import { BackToAdmin } from '@/features/admin/back-to-admin';
 import { abbreviate, formatDateTime, isAccessDenied } from '@/features/admin/format';
 import { StatCard } from '@/features/admin/stat-card';
 import { TrendChart } from '@/features/admin/trend-chart';
+import { usePageMeta } from '@/hooks/use-page-meta';
 import { apiCall } from '@/lib/api-client';
 import {
   ANALYTICS_RANGES,
@@ -88,6 +89,10 @@ function Report({ data, range }: { data: WebsiteAnalytics; range: AnalyticsRange
           value={abbreviate(overview.uniqueVisitorsMonth)}
         />
       </div>
+      <p className="text-sm text-slate-600">
+        Visits from headless and scripted browsers (crawlers, bots, automated tests) are not
+        counted.
+      </p>
       <Card title={range === '24h' ? 'Hourly Trend' : 'Daily Trend'}>
         <TrendChart trend={data.trend} range={range} />
       </Card>
@@ -113,6 +118,7 @@ function Report({ data, range }: { data: WebsiteAnalytics; range: AnalyticsRange
 
 /** Spec 2.14: the website's own analytics, first-party and cookieless. */
 export function AdminAnalyticsPage() {
+  usePageMeta('Website Analytics', 'Page views, visitors, pages, devices, browsers and countries.');
   const [range, setRange] = useState<AnalyticsRange>(DEFAULT_ANALYTICS_RANGE);
   const query = { timeRange: range };
   const analytics = useQuery({
@@ -122,10 +128,12 @@ export function AdminAnalyticsPage() {
   if (isAccessDenied(analytics.error)) return <AccessDenied route="/admin/analytics" />;
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-10">
+      <BackToAdmin />
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <BackToAdmin />
+        <h1 className="font-display text-4xl font-bold text-ink">Website Analytics</h1>
         <Select
           aria-label="Time range"
+          className="w-auto"
           value={range}
           onChange={(e) => setRange(e.target.value as AnalyticsRange)}
         >
@@ -136,7 +144,6 @@ export function AdminAnalyticsPage() {
           ))}
         </Select>
       </div>
-      <h1 className="font-display text-4xl font-bold text-ink">Website Analytics</h1>
       {analytics.isPending ? (
         <p className="text-slate-600">Loading analytics...</p>
       ) : analytics.error ? (

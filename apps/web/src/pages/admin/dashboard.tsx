@@ -6,11 +6,13 @@ import { FailedVideos } from '@/features/admin/failed-videos';
 import { isAccessDenied, successRate, videosCreated } from '@/features/admin/format';
 import { StatCard } from '@/features/admin/stat-card';
 import { UserLookup } from '@/features/admin/user-lookup';
+import { usePageMeta } from '@/hooks/use-page-meta';
 import { useApiQuery } from '@/lib/api-query';
 import { api } from '@/lib/contract';
 
 /** Spec 2.13: the admin dashboard. */
 export function AdminPage() {
+  usePageMeta('Admin Dashboard', 'Users, videos and failures at a glance, and user lookup.');
   const analytics = useApiQuery(api.adminAnalytics);
   const failed = useApiQuery(api.adminFailedVideos);
   if (isAccessDenied(analytics.error, failed.error)) {

@@ -1,13 +1,15 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { Breakable } from '@/components/ui/breakable';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
+import { Input, Label } from '@/components/ui/input';
 import { AccessDenied } from '@/features/admin/access-denied';
 import { BackToAdmin } from '@/features/admin/back-to-admin';
 import { formatDate, isAccessDenied } from '@/features/admin/format';
 import { UserDetails } from '@/features/admin/user-details';
 import { useUserLookup } from '@/features/admin/use-user-lookup';
+import { usePageMeta } from '@/hooks/use-page-meta';
 import { toast } from '@/hooks/use-toast';
 import { apiCall } from '@/lib/api-client';
 import { ADMIN_LIMITS, api, endpointUrl, type AdminUser } from '@/lib/contract';
@@ -26,14 +28,16 @@ function UserRow({ user, onOpen }: { user: AdminUser; onOpen: () => void }) {
         className="flex w-full flex-wrap items-center justify-between gap-3 px-3 py-3 text-left hover:bg-slate-50"
       >
         <div className="min-w-0">
-          <p className="font-medium text-ink">{user.email}</p>
+          <p className="font-medium text-ink">
+            <Breakable text={user.email} />
+          </p>
           {(user.firstName || user.lastName) && (
             <p className="text-sm text-slate-600">
               {[user.firstName, user.lastName].filter(Boolean).join(' ')}
             </p>
           )}
           <p className="text-xs text-slate-500">
-            Joined {formatDate(user.createdAt)} · {user.id}
+            Joined {formatDate(user.createdAt)} · <Breakable text={user.id} />
           </p>
         </div>
         <div className="flex items-center gap-3 text-sm">
@@ -51,6 +55,7 @@ function UserRow({ user, onOpen }: { user: AdminUser; onOpen: () => void }) {
 
 /** Spec 2.15: every user, 200 a page, newest first, with a detail card. */
 export function AdminUsersPage() {
+  usePageMeta('User Management', 'Every user, 200 a page, with their details.');
   const [page, setPage] = useState(1);
   const [pageInput, setPageInput] = useState('');
   const query = { page, limit: ADMIN_LIMITS.usersPageSize };
@@ -81,7 +86,7 @@ export function AdminUsersPage() {
       <h1 className="font-display text-4xl font-bold text-ink">User Management</h1>
       {details.data && (
         <Card
-          title={details.data.user.email}
+          title={<Breakable text={details.data.user.email} />}
           actions={
             <Button variant="outline" size="sm" onClick={() => details.reset()}>
               Close
@@ -99,11 +104,12 @@ export function AdminUsersPage() {
           Next
         </Button>
         <form className="flex items-center gap-2" onSubmit={goTo} noValidate>
+          <Label htmlFor="page-number">Go to page</Label>
           <Input
+            id="page-number"
             type="number"
             min={1}
             max={totalPages}
-            aria-label="Page number"
             className="w-24"
             value={pageInput}
             onChange={(e) => setPageInput(e.target.value)}
