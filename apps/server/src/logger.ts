@@ -1,4 +1,19 @@
 import type { FastifyServerOptions } from 'fastify';
+import type { Config } from './config.js';
+
+/**
+ * Where a process's logs go on `output` (stdout): one JSON line per event (undefined: pino's
+ * default), for a log collector, except in development on a terminal, where they are readable
+ * lines (pino-pretty: time, level, message, then the event's fields), loaded only then.
+ */
+export async function logDestination(
+  env: Config['env'],
+  output: NodeJS.WritableStream & { isTTY?: boolean },
+): Promise<NodeJS.WritableStream | undefined> {
+  if (env !== 'development' || !output.isTTY) return undefined;
+  const { default: pretty } = await import('pino-pretty');
+  return pretty({ destination: output, ignore: 'pid,hostname', translateTime: 'SYS:HH:MM:ss.l' });
+}
 
 /**
  * pino options: requests are logged by path only (query strings can carry OAuth codes), with any

@@ -3,12 +3,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app.js';
 import { loadConfigOrExit } from './config.js';
 import { openDatabase } from './db/client.js';
+import { logDestination } from './logger.js';
 import { stopOnSignal } from './stop-signals.js';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  const app = await buildApp({ config, database });
+  const logStream = await logDestination(config.env, process.stdout);
+  const app = await buildApp({ config, database, logStream });
   app.log.info({ database: database.kind, dataDir: config.dataDir }, 'database ready');
   await logFfmpeg(app.log, config.ffmpegPath);
 

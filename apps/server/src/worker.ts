@@ -3,6 +3,7 @@ import pino from 'pino';
 import { loadConfigOrExit } from './config.js';
 import { openDatabase } from './db/client.js';
 import { startJobs } from './jobs.js';
+import { logDestination } from './logger.js';
 import { startServices } from './services.js';
 import { stopOnSignal } from './stop-signals.js';
 
@@ -14,7 +15,7 @@ async function main(): Promise<void> {
     );
     process.exit(1);
   }
-  const log = pino({ level: config.logLevel });
+  const log = pino({ level: config.logLevel }, await logDestination(config.env, process.stdout));
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   const renderWorkers = Math.max(1, config.renderWorkers);
   const services = await startServices(config, database, log, renderWorkers);
