@@ -66,6 +66,8 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         // The administrators of the admin area's browser tests (tests/admin.spec.ts).
         ADMIN_EMAILS: 'e2e-admin@example.com,e2e-analytics-admin@example.com',
+        // Shown on the legal pages (the Stripe-mode server has none: they then show no address).
+        SUPPORT_EMAIL: 'support@rasma-e2e.example.com',
       },
     },
     {

@@ -92,6 +92,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     db,
     mailer: services.mailer,
     supportEmail: config.supportEmail,
+    publishedSupportEmail: config.publishedSupportEmail,
   });
   await app.register(imagesModule, { prefix: '/api', db });
   await app.register(videosModule, {

@@ -102,8 +102,13 @@ export interface Config {
   /** Unset: each message is written to `dataDir/outbox` as an .eml file. */
   smtpUrl: string | undefined;
   mailFrom: string;
-  /** Receives the contact form's messages; shown on the public pages (privacy policy, contact). */
+  /** Receives the contact form's messages. */
   supportEmail: string;
+  /**
+   * The support address the legal pages show: SUPPORT_EMAIL, or outside production the default
+   * above; null in production without SUPPORT_EMAIL, so no made-up address is published.
+   */
+  publishedSupportEmail: string | null;
   /** A provider is configured only with both its client id and secret. */
   oauth: { google?: OAuthProviderConfig; apple?: OAuthProviderConfig };
   /** Unset: `ffmpeg` on the PATH, else the binary bundled with @ffmpeg-installer. */
@@ -171,6 +176,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `Rasma <no-reply@${new URL(publicUrl).hostname}>`,
     supportEmail: e.SUPPORT_EMAIL ?? `support@${new URL(publicUrl).hostname}`,
+    publishedSupportEmail:
+      e.SUPPORT_EMAIL ??
+      (e.NODE_ENV === 'production' ? null : `support@${new URL(publicUrl).hostname}`),
     oauth: {
       google: provider(e.GOOGLE_ISSUER, e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET),
       apple: provider(e.APPLE_ISSUER, e.APPLE_CLIENT_ID, e.APPLE_CLIENT_SECRET),

@@ -140,7 +140,21 @@ describe('GET /api/site-info', () => {
     expect(await res.json()).toEqual({ supportEmail: SUPPORT });
   });
 
-  it('defaults to support@ the public host', async () => {
+  it('shows no address in production when SUPPORT_EMAIL is not set', async () => {
+    const production = await startTestServer({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://rasma.example.org',
+    });
+    try {
+      expect(await (await production.request('/api/site-info')).json()).toEqual({
+        supportEmail: null,
+      });
+    } finally {
+      await production.close();
+    }
+  });
+
+  it('defaults to support@ the public host outside production', async () => {
     const plain = await startTestServer({ PUBLIC_URL: 'https://rasma.example.org' });
     try {
       expect(await (await plain.request('/api/site-info')).json()).toEqual({

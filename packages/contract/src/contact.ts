@@ -7,6 +7,9 @@ export const contactRequestSchema = z.object({
 });
 export type ContactRequest = z.infer<typeof contactRequestSchema>;
 
-/** What the public pages need from the server's configuration. */
-export const siteInfoResponseSchema = z.object({ supportEmail: z.string() });
+/**
+ * What the public pages need from the server's configuration: the support address to show, null
+ * when none is configured in production.
+ */
+export const siteInfoResponseSchema = z.object({ supportEmail: z.string().nullable() });
 export type SiteInfoResponse = z.infer<typeof siteInfoResponseSchema>;

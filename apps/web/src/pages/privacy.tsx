@@ -1,9 +1,6 @@
-import { Link } from 'react-router';
 import { LegalDocument, type LegalSection } from '@/features/legal/legal-document';
 import { SupportEmail } from '@/features/legal/support-email';
 import { usePageMeta } from '@/hooks/use-page-meta';
-
-const link = 'text-ink-soft underline';
 
 const SECTIONS: readonly LegalSection[] = [
   {
@@ -181,11 +178,7 @@ const SECTIONS: readonly LegalSection[] = [
     title: 'Contact us',
     body: (
       <p>
-        Questions about your privacy? Write to <SupportEmail /> or use our{' '}
-        <Link to="/contact" className={link}>
-          contact form
-        </Link>
-        .
+        Questions about your privacy? Write to <SupportEmail orContactForm />.
       </p>
     ),
   },
