@@ -110,6 +110,10 @@ export const FILL_LEVEL = { min: 0, max: 100, step: 5, zoneDefault: 50 } as cons
 export const VIDEO_SHAPES = ['original', '16:9', '9:16', '1:1'] as const;
 export type VideoShape = (typeof VIDEO_SHAPES)[number];
 export const DEFAULT_VIDEO_SHAPE: VideoShape = 'original';
+/** What draws in the video: a hand holding the pen (the default), the pen alone, or nothing. */
+export const HANDS = ['hand', 'pen', 'none'] as const;
+export type Hand = (typeof HANDS)[number];
+export const DEFAULT_HAND: Hand = 'hand';
 
 /** Bounds on a create-video or preview payload: generous for a person, small for the server. */
 export const ZONE_LIMITS = {

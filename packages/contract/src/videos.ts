@@ -8,6 +8,7 @@ import {
   DRAWING_TIME,
   FILL_LEVEL,
   GRAYSCALE_LEVEL,
+  HANDS,
   VIDEO_SHAPES,
   VIDEO_STATUSES,
   ZONE_LIMITS,
@@ -59,6 +60,11 @@ export const createVideoBlobDataSchema = z.object({
    * (the picture's own proportions, as before), which the engine applies.
    */
   shape: z.enum(VIDEO_SHAPES).optional(),
+  /**
+   * Optional, not in the spec's payload: what draws, the hand with its pen, the pen alone or
+   * nothing. Absent means `DEFAULT_HAND` (the hand, as before), which the engine applies.
+   */
+  hand: z.enum(HANDS).optional(),
 });
 export type CreateVideoBlobData = z.infer<typeof createVideoBlobDataSchema>;
 

@@ -16,6 +16,7 @@ Options:
       --size <px>            1280, 1920 (default) or 3840: 720p, 1080p or 4K (a 4:3 photo
                              at 1920 is 1440x1080, a 3:4 one 1080x1440)
       --shape <shape>        original (the picture's own, default), 16:9, 9:16 or 1:1
+      --hand <hand>          what draws: hand (a hand with its pen, default), pen or none
       --seed <n>             random seed (default 1)
       --thumbnail <file>     thumbnail path (default: output with .jpg, or .thumbnail.jpg
                              when that is the input)
@@ -35,6 +36,7 @@ async function main(argv: string[]): Promise<number> {
       zones: { type: 'string' },
       size: { type: 'string' },
       shape: { type: 'string' },
+      hand: { type: 'string' },
       seed: { type: 'string' },
       thumbnail: { type: 'string' },
       'contact-sheet': { type: 'string' },
@@ -81,6 +83,7 @@ async function main(argv: string[]): Promise<number> {
       ...(values.level ? { grayscaleLevel: num(values.level) } : {}),
       ...(values.size ? { size: num(values.size) as 1920 } : {}),
       ...(values.shape ? { shape: values.shape as 'original' } : {}),
+      ...(values.hand ? { hand: values.hand as 'hand' } : {}),
       ...(values.seed ? { seed: num(values.seed) } : {}),
     },
     log: (message) => process.stderr.write(`${message}\n`),

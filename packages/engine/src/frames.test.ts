@@ -18,7 +18,7 @@ async function renderAll(
 ): Promise<{ hashes: string[]; chromaOff: number[]; handX: number[] }> {
   const image = await rgbaOf(await linesPng(160, 120));
   const sketch = planSketch(image, sketchParams({ drawingTime: 1, colour, direction }));
-  sketch.script.hand = await loadHand(60, handPose(sketch.mainDirection), image);
+  sketch.script.hand = await loadHand(60, handPose(sketch.mainDirection), image, 'hand');
   const renderer = new FrameRenderer(sketch.script);
   const hashes: string[] = [];
   const chromaOff: number[] = [];
@@ -70,7 +70,7 @@ describe('frames', () => {
   it('ends the black-and-white drawing on exactly the outline preview, hatching included', async () => {
     const image = await rgbaOf(await scenePng(240, 180, 30));
     const sketch = planSketch(image, sketchParams({ drawingTime: 1 }));
-    sketch.script.hand = await loadHand(60, handPose('Left to right'), image);
+    sketch.script.hand = await loadHand(60, handPose('Left to right'), image, 'hand');
     const renderer = new FrameRenderer(sketch.script);
     let last: Uint8Array | undefined;
     for (let frame = renderer.next(); frame; frame = renderer.next()) last = frame;
@@ -89,7 +89,7 @@ describe('the hand', () => {
         x: direction === 'Right to left' ? -1 : 1,
         y: direction === 'Bottom to top' ? -1 : 1,
       });
-      const { y: luma } = await loadHand(60, pose, { width: 400, height: 300 });
+      const { y: luma } = await loadHand(60, pose, { width: 400, height: 300 }, 'hand');
       let sumX = 0;
       let sumY = 0;
       let count = 0;

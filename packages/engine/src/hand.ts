@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import type { Hand } from '@rasma/contract/constants';
 import sharp from 'sharp';
 import type { HandPose, HandSprite } from './frames.js';
 import { memoize } from './memo.js';
@@ -21,7 +22,8 @@ const TIP = 12;
 const HAND_SIZE = 520;
 /**
  * Corners of a shape around the SVG's drawing, a few units out for its strokes: the hand and pen
- * (within 340 x 380 units of the corner) and the sleeve, which reaches (2000, 1237)-(2000, 1507).
+ * (within 340 x 380 units of the corner, the first four) and the sleeve, which reaches
+ * (2000, 1237)-(2000, 1507).
  */
 const HULL = [
   [-6, -6],
@@ -61,28 +63,44 @@ export function handPose(direction: Direction): HandHold {
 
 const cache = new Map<string, Promise<HandSprite>>();
 
+/** What draws in a video that shows something drawing: the hand with its pen, or the pen alone. */
+export type Drawer = Exclude<Hand, 'none'>;
+
 /**
- * The hand drawn `size` pixels across and held as `hold`, its sleeve reaching out of a picture
- * `frame` large from anywhere on it (cached per size, hold and frame).
+ * The hand (or its pen alone) drawn at the size of a hand `size` pixels across and held as
+ * `hold`, its sleeve reaching out of a picture `frame` large from anywhere on it (cached per size,
+ * hold, frame and drawer).
  */
 export function loadHand(
   size: number,
   hold: HandHold,
   frame: { width: number; height: number },
+  drawer: Drawer,
 ): Promise<HandSprite> {
-  const key = [size, hold.x, hold.y, hold.degrees, frame.width, frame.height].join(' ');
-  return memoize(cache, key, () => rasterizeHand(size / HAND_SIZE, hold, frame));
+  const key = [size, hold.x, hold.y, hold.degrees, frame.width, frame.height, drawer].join(' ');
+  return memoize(cache, key, () => rasterizeHand(size / HAND_SIZE, hold, frame, drawer));
+}
+
+/** The SVG's drawing: all of it, or for the pen alone its gradients and the pen's group. */
+function svgDrawing(drawer: Drawer): string {
+  const text = readFileSync(SVG_PATH, 'utf8');
+  if (drawer === 'pen')
+    return [/<defs>[\s\S]*?<\/defs>/, /<g id="pen"[\s\S]*?<\/g>/]
+      .map((part) => text.match(part)![0])
+      .join('');
+  return text.slice(text.indexOf('>', text.indexOf('<svg')) + 1, text.lastIndexOf('</svg>'));
 }
 
 async function rasterizeHand(
   pxPerUnit: number,
   hold: HandHold,
   frame: { width: number; height: number },
+  drawer: Drawer,
 ): Promise<HandSprite> {
   const turn = (hold.degrees * Math.PI) / 180;
   const [cos, sin] = [Math.cos(turn), Math.sin(turn)];
   // Where the drawing lies, turned and mirrored about the tip (units from the tip).
-  const turned = HULL.map(([x, y]) => {
+  const turned = (drawer === 'pen' ? HULL.slice(0, 4) : HULL).map(([x, y]) => {
     const [dx, dy] = [x - TIP, y - TIP];
     return [hold.x * (dx * cos - dy * sin), hold.y * (dx * sin + dy * cos)] as const;
   });
@@ -97,11 +115,7 @@ async function rasterizeHand(
   const top = reach(-Math.min(...ys), frame.height);
   const bottom = reach(Math.max(...ys), frame.height);
   const [w, h] = [left + right, top + bottom];
-  const text = readFileSync(SVG_PATH, 'utf8');
-  const drawing = text.slice(
-    text.indexOf('>', text.indexOf('<svg')) + 1,
-    text.lastIndexOf('</svg>'),
-  );
+  const drawing = svgDrawing(drawer);
   const u = (px: number) => px / pxPerUnit;
   const svg = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"`,

@@ -2,11 +2,13 @@ import {
   AI_MODELS,
   DEFAULT_AI_MODEL,
   DEFAULT_DIRECTION,
+  DEFAULT_HAND,
   DEFAULT_VIDEO_SHAPE,
   DIRECTIONS,
   DRAWING_TIME,
   FILL_LEVEL,
   GRAYSCALE_LEVEL,
+  HANDS,
   VIDEO_SHAPES,
   ZONE_LIMITS,
 } from '@rasma/contract/constants';
@@ -64,6 +66,8 @@ const renderOptionsSchema = z.object({
   size: outputSizeSchema.default(DEFAULT_OUTPUT_SIZE),
   /** The picture's own proportions, or a 16:9, 9:16 or 1:1 frame with the picture fitted in it. */
   shape: videoShapeSchema.default(DEFAULT_VIDEO_SHAPE),
+  /** What draws: a hand holding the pen, the pen alone, or nothing. */
+  hand: z.enum(HANDS).default(DEFAULT_HAND),
   /** Seed for every random choice (hand wobble, colour brush edge). */
   seed: z.number().int().default(1),
 });

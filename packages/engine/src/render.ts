@@ -335,12 +335,16 @@ async function planDrawing(
 ): Promise<Drawing> {
   // sharp rasterizes the hand on its own thread while the plan is computed here, held for the
   // global direction (again, should most of the ink be drawn in a zone's other direction).
+  const { hand } = options;
   const handFor = (direction: Direction) =>
-    loadHand(
-      Math.round(Math.min(image.width, image.height) * HAND_ACROSS),
-      handPose(direction),
-      image,
-    );
+    hand === 'none'
+      ? Promise.resolve(undefined)
+      : loadHand(
+          Math.round(Math.min(image.width, image.height) * HAND_ACROSS),
+          handPose(direction),
+          image,
+          hand,
+        );
   handFor(options.direction).catch(() => undefined);
   const sketchParams: SketchParams = {
     zones,

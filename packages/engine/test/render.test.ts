@@ -7,6 +7,7 @@ import { colourSeconds, FPS, HOLD_SECONDS } from '../src/timeline.js';
 import { decodeImage } from '../src/decode.js';
 import { FfmpegEncoder, ffmpegArgs } from '../src/encoder.js';
 import { KIND } from '../src/hatch.js';
+import { GREY_TO_Y } from '../src/yuv.js';
 import type { EncodeSettings } from '../src/encoder.js';
 import { EngineError } from '../src/errors.js';
 import { resolveFfmpeg } from '../src/ffmpeg.js';
@@ -295,6 +296,43 @@ describe('renderSketchVideo', () => {
     expect(await keyFrames(15)).toEqual({ keys: [0], frames: 623 });
     // 45 s: 1500 frames drawn, 1560 in all.
     expect(await keyFrames(45)).toEqual({ keys: [0, 600, 1200], frames: 1560 });
+  });
+
+  it('draws with the hand, the pen alone or nothing: no hand pixels without the hand', async () => {
+    const dir = await freshDir();
+    const framesWith = async (hand: 'hand' | 'pen' | 'none') => {
+      const frames: Uint8Array[] = [];
+      const result = await renderVideo({
+        input: scene,
+        output: join(dir, `${hand}.mp4`),
+        options: { drawingTime: 1, hand },
+        longSide: 160,
+        ffmpeg,
+        sink: frameSink(async (data) => {
+          frames.push(Uint8Array.from(data));
+        }),
+      });
+      const n = result.width * result.height;
+      const last = frames.at(-1)!;
+      // Luma neither paper nor the finished drawing's, and colour (the drawing is grey).
+      let drawn = 0;
+      let colour = 0;
+      for (const frame of frames) {
+        for (let p = 0; p < n; p++)
+          if (frame[p] !== GREY_TO_Y[255] && frame[p] !== last[p]) drawn++;
+        for (let i = n; i < frame.length; i++) colour = Math.max(colour, Math.abs(frame[i]! - 128));
+      }
+      return { drawn, colour };
+    };
+    const hand = await framesWith('hand');
+    const pen = await framesWith('pen');
+    const none = await framesWith('none');
+    // The hand: skin and sleeve. The pen alone: something drawing, in greys. Nothing: the drawing.
+    expect(hand.colour).toBeGreaterThan(20);
+    expect(pen.drawn).toBeGreaterThan(100);
+    expect(pen.drawn).toBeLessThan(hand.drawn / 2);
+    expect(pen.colour).toBeLessThanOrEqual(8);
+    expect(none).toEqual({ drawn: 0, colour: 0 });
   });
 
   it('cancelling stops ffmpeg, removes the temp files and writes no output', async () => {

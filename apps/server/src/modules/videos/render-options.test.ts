@@ -31,10 +31,12 @@ describe('the create-video payload as engine options', () => {
       aiModel: 'rasma-ai-color',
       drawingTime: DRAWING_TIME.max,
       shape: '9:16',
+      hand: 'pen',
     });
     const options = parseRenderOptions(toRenderOptions(payload));
     expect(options).toMatchObject({
       shape: '9:16',
+      hand: 'pen',
       direction: 'Top to bottom',
       grayscaleLevel: 255,
       aiModel: 'rasma-ai-color',
@@ -56,6 +58,7 @@ describe('the create-video payload as engine options', () => {
       aiModel: 'rasma-ai',
       drawingTime: 15,
       shape: 'original',
+      hand: 'hand',
     });
   });
 
@@ -66,6 +69,7 @@ describe('the create-video payload as engine options', () => {
       { grayscaleLevel: 127.5 },
       { drawingTime: DRAWING_TIME.max + 1 },
       { shape: '4:3' },
+      { hand: 'left hand' },
     ]) {
       expect(createVideoBlobDataSchema.safeParse(bad).success).toBe(false);
       expect(() => parseRenderOptions(bad)).toThrow(/Invalid option/);

@@ -20,6 +20,7 @@ export function toRenderOptions(payload: CreateVideoBlobData): RenderOptionsInpu
     aiModel: payload.aiModel,
     drawingTime: payload.drawingTime,
     shape: payload.shape,
+    hand: payload.hand,
   } satisfies Record<keyof CreateVideoBlobData, unknown>;
   return options;
 }
