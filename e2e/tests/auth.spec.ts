@@ -106,9 +106,13 @@ test('try-now keeps the image through sign-in and hands it to the workspace', as
     .getByLabel('Choose an image file')
     .setInputFiles({ name: 'my-drawing.png', mimeType: 'image/png', buffer: png });
 
-  // /api/login without a provider opens the sign-in dialog.
+  // /api/login without a provider opens the dialog: to sign up, as nobody signed in from this
+  // browser yet, with the kept image shown.
   const dialog = page.getByRole('dialog');
-  await expect(dialog.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'Create Account' })).toBeVisible();
+  const thumbnail = dialog.getByRole('img', { name: 'Your image my-drawing.png' });
+  await expect(thumbnail).toBeVisible();
+  expect(await thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(80);
   await expect(page).toHaveURL('/');
   expect(await page.evaluate(() => localStorage.getItem('rasma.tryNow.fileName'))).toBe(
     'my-drawing.png',
@@ -129,6 +133,11 @@ test('try-now keeps the image through sign-in and hands it to the workspace', as
   // Signed in, /try-now goes straight to the workspace.
   await page.goto('/try-now');
   await expect(page).toHaveURL('/');
+
+  // Once signed out, this browser's next sign-in is a returning one.
+  await page.goto('/api/logout');
+  await page.goto('/api/login');
+  await expect(dialog.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
 });
 
 test('try-now refuses files that are not images', async ({ page }) => {

@@ -2,6 +2,7 @@ import { Mail } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useAuthDialog } from './auth-dialog-context';
+import { KeptImage } from './kept-image';
 import { ProviderButtons } from './provider-buttons';
 import { StepField, StepHeader } from './step-parts';
 import type { AuthSteps } from './use-auth-steps';
@@ -17,6 +18,7 @@ export function EmailStep({ steps }: { steps: AuthSteps }) {
           ? 'Sign up to turn your images into sketch videos.'
           : 'Log in to continue creating.'}
       </StepHeader>
+      <KeptImage />
       <ProviderButtons />
       <div className="flex items-center gap-3 text-xs text-slate-500 uppercase">
         <span className="h-px flex-1 bg-slate-200" />
