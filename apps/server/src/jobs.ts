@@ -1,5 +1,6 @@
 import type PgBoss from 'pg-boss';
 import { z } from 'zod';
+import { oneProcessAtATime } from './db/migration-lock.js';
 import { deleteOldAnalytics } from './modules/analytics/retention.js';
 import { deleteExpiredAuthRecords } from './modules/auth/cleanup.js';
 import { renewDuePlans } from './modules/billing/subscriptions.js';
@@ -133,10 +134,14 @@ export async function startJobs(
 ): Promise<StartedJobs> {
   const { queue, log } = services;
   // Every queue exists before anything is sent (pg-boss drops a job sent to a missing queue), the
-  // dead-letter queues first.
-  for (const job of Object.values(JOBS)) {
-    await queue.createQueue(job.name, { name: job.name, ...job.queue });
-  }
+  // dead-letter queues first. A new queue is a new table: processes starting at once on PostgreSQL
+  // create them one at a time, as they migrate (at the same time, they deadlock).
+  const createQueues = async () => {
+    for (const job of Object.values(JOBS)) {
+      await queue.createQueue(job.name, { name: job.name, ...job.queue });
+    }
+  };
+  await oneProcessAtATime(services.config.databaseUrl, createQueues);
   const run = handlers(services, (job) => {
     const seconds = Math.max(1, job.expireInSeconds - RENDER_DEADLINE_MARGIN_SECONDS);
     return AbortSignal.timeout(seconds * 1000);

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
+import { oneProcessAtATime } from './db/migration-lock.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { SessionStore } from './modules/auth/session-store.js';
 import type { PaymentProvider } from './modules/billing/provider.js';
@@ -50,7 +51,8 @@ export async function startServices(
   renderWorkers: number,
 ): Promise<Services> {
   const { db } = database;
-  const queue = await startQueue(database, log);
+  // Its first start installs the queue's tables: one process at a time (at once, they collide).
+  const queue = await oneProcessAtATime(config.databaseUrl, () => startQueue(database, log));
   const progress = await startProgressBus(database, log);
   const runner = createRenderRunner({
     ffmpegPath: config.ffmpegPath,

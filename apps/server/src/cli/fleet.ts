@@ -20,6 +20,8 @@ export type ProcessKind = 'web' | 'worker';
 const serverDir = path.resolve(import.meta.dirname, '../..');
 const HOST = '127.0.0.1';
 const START_TIMEOUT_MS = 60_000;
+/** What `worker.ts` logs once it takes renders. */
+const WORKER_READY = 'render worker ready';
 /** A process still running this long after SIGTERM is killed. */
 const STOP_TIMEOUT_MS = 30_000;
 
@@ -61,8 +63,8 @@ export interface FleetOptions {
 
 /**
  * Starts `web` web processes (no renders of their own) and `workers` render workers, and resolves
- * once every web process answers `/api/health`. They share a session secret, so a session or
- * sign-in code made by one is good on all.
+ * once every web process answers `/api/health` and every worker has said it is ready. They share a
+ * session secret, so a session or sign-in code made by one is good on all.
  */
 export async function startFleet(options: FleetOptions): Promise<Fleet> {
   const dir = options.dir ?? (await mkdtemp(path.join(tmpdir(), 'rasma-fleet-')));
@@ -85,6 +87,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     await mkdir(dataDir, { recursive: true });
     const logFile = path.join(dir, `${name}.log`);
     const log = createWriteStream(logFile);
+    await once(log, 'open');
     const { command, args } = processCommand(kind);
     const child = spawn(command, args, {
       cwd: serverDir,
@@ -108,9 +111,14 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
       fleet.web.push({ ...web, url: `http://${HOST}:${port}` });
     }
     for (let i = 1; i <= options.workers; i++) {
-      fleet.workers.push(await start('worker', `worker-${i}`, {}));
+      // At info, a worker says when it is ready (and little else: a render logs at debug).
+      const worker = await start('worker', `worker-${i}`, { LOG_LEVEL: 'info', ...options.env });
+      fleet.workers.push(worker);
     }
-    await Promise.all(fleet.web.map((web) => waitUntilHealthy(web)));
+    await Promise.all([
+      ...fleet.web.map((web) => waitUntilHealthy(web)),
+      ...fleet.workers.map((worker) => waitUntilReady(worker)),
+    ]);
   } catch (err) {
     await fleet.stop();
     throw err;
@@ -132,6 +140,20 @@ async function waitUntilHealthy(web: WebProcess): Promise<void> {
   throw new Error(`${web.name} did not answer /api/health within ${START_TIMEOUT_MS / 1000} s`);
 }
 
+/** Resolves once the worker has said it is ready to take renders. */
+async function waitUntilReady(worker: FleetProcess): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    const log = await readFile(worker.logFile, 'utf8');
+    if (log.includes(WORKER_READY)) return;
+    if (worker.child.exitCode !== null) {
+      throw new Error(`${worker.name} exited with code ${worker.child.exitCode}:\n${log}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${worker.name} was not ready within ${START_TIMEOUT_MS / 1000} s`);
+}
+
 async function stopProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = once(child, 'exit');
@@ -141,7 +163,7 @@ async function stopProcess(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);

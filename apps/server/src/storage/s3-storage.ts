@@ -2,6 +2,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  BucketAlreadyExists,
   BucketAlreadyOwnedByYou,
   CreateBucketCommand,
   DeleteObjectCommand,
@@ -118,7 +119,12 @@ async function ensureBucket(client: S3Client, { bucket, region }: BucketLocation
       }),
     );
   } catch (err) {
-    // Another process made it first.
+    // Another process made it first. Some services (s3rver) say so as "already exists", which on
+    // S3 means somebody else's bucket: it is ours when we can reach it.
+    if (err instanceof BucketAlreadyExists) {
+      await client.send(new HeadBucketCommand({ Bucket: bucket }));
+      return;
+    }
     if (!(err instanceof BucketAlreadyOwnedByYou)) throw err;
   }
 }

@@ -1,6 +1,7 @@
 import { DRAWING_TIME, MODEL_CREDIT_COST } from '@rasma/contract/constants';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { MODEL_LABELS } from '@/features/videos/model-labels';
 import { DEMOS } from '../landing/demos';
 
 export interface HowToSection {
@@ -146,14 +147,15 @@ export const HOW_TO_SECTIONS: readonly HowToSection[] = [
     body: (
       <ul className={tip}>
         <li>
-          Model: rasma-ai draws in black and white ({MODEL_CREDIT_COST['rasma-ai']} credits);
-          rasma-ai-color draws the lines, then brushes in the picture’s colours (
-          {MODEL_CREDIT_COST['rasma-ai-color']} credits).
+          Model: {MODEL_LABELS['rasma-ai']} draws in black and white (
+          {MODEL_CREDIT_COST['rasma-ai']} credits); {MODEL_LABELS['rasma-ai-color']} draws the
+          lines, then brushes in the picture’s colours ({MODEL_CREDIT_COST['rasma-ai-color']}{' '}
+          credits).
         </li>
         <li>
           Drawing time: {DRAWING_TIME.min} to {DRAWING_TIME.max} seconds of drawing. The video holds
           the finished picture for a moment at its end (and the colour model adds time for the
-          colours).
+          colours): the video’s whole length is shown under the field.
         </li>
         <li>
           Fill level: how much of the darker areas is shaded in. Low keeps only the outlines; high

@@ -1,0 +1,246 @@
+/**
+ * Load benchmark (`npm run bench:load`), on loopback, bounded, on PostgreSQL and an S3-compatible
+ * bucket (s3rver), with the fleet script's processes (a web process that renders nothing, render
+ * workers of their own):
+ * 1. 100 people each create a video at the same moment, two workers render them; meanwhile readers
+ *    ask for `/api/videos`, `/api/credits` and `/api/auth/user` as the pages do. Every video must
+ *    end completed and every person's ledger balance; the reads' p99 target is under 100 ms.
+ * 2. a batch of 20 videos with one worker and with two (one per core here), in videos per minute;
+ *    the target is 2 workers >= 1.8x one on two machines' worth of cores.
+ * PostgreSQL: DATABASE_URL (a fresh database is made on it and dropped), else a throwaway cluster.
+ */
+import { cpus, loadavg } from 'node:os';
+import path from 'node:path';
+import { MODEL_CREDIT_COST } from '@rasma/contract';
+import pg from 'pg';
+import sharp from 'sharp';
+import { startFleet, type Fleet } from '../apps/server/src/cli/fleet.js';
+import { openDatabase } from '../apps/server/src/db/client.js';
+import { SessionStore } from '../apps/server/src/modules/auth/session-store.js';
+import { findOrCreateUserByEmail } from '../apps/server/src/modules/auth/users.js';
+import { startS3Server } from '../apps/server/test/support/s3.js';
+import { markdownTable } from './bench-support.js';
+import { benchDatabase } from './bench-postgres.js';
+
+const LOAD_USERS = 100;
+const LOAD_WORKERS = 2;
+/** Requests in flight at once from the readers while the renders run. */
+const READERS = 8;
+const READS = ['/api/videos?page=1', '/api/credits', '/api/auth/user'];
+const BATCH_VIDEOS = 20;
+const DRAWING_TIME = 3;
+/** No run may outlast this (bounded): the benchmark fails instead. */
+const RUN_LIMIT_MS = 15 * 60_000;
+const SAMPLE = path.resolve(import.meta.dirname, '../apps/web/public/samples/warrior-scene.webp');
+
+interface Person {
+  id: string;
+  cookie: string;
+}
+
+/** A running fleet as a run sees it: its web process, its database, its people. */
+interface Run {
+  url: string;
+  databaseUrl: string;
+  people: Person[];
+}
+
+async function main(): Promise<void> {
+  console.log(
+    `${cpus().length} cores, load average ${loadavg()[0]?.toFixed(2)} at start (other work on the machine slows every figure)`,
+  );
+  // 640x360: a small picture, so the batch measures the queue and the workers, not one long render.
+  const image = await sharp(SAMPLE)
+    .resize(640, 360, { fit: 'contain', background: '#ffffff' })
+    .png()
+    .toBuffer();
+  const load = await withFleet(LOAD_WORKERS, LOAD_USERS, (run) => underLoad(run, image));
+  console.log(`\n${LOAD_USERS} people create a video at once, ${LOAD_WORKERS} workers:`);
+  console.log(markdownTable(load));
+
+  const batch = [];
+  for (const workers of [1, 2]) {
+    const seconds = await withFleet(workers, BATCH_VIDEOS, (run) => timeBatch(run, image));
+    batch.push({
+      workers,
+      videos: BATCH_VIDEOS,
+      seconds: seconds.toFixed(1),
+      'videos/minute': ((BATCH_VIDEOS / seconds) * 60).toFixed(2),
+    });
+  }
+  const speedup = Number(batch[0]?.seconds) / Number(batch[1]?.seconds);
+  console.log(`\nA batch of ${BATCH_VIDEOS} videos (${DRAWING_TIME} s each, 640x360):`);
+  console.log(markdownTable(batch));
+  console.log(`2 workers / 1 worker: ${speedup.toFixed(2)}x (target on two machines: >= 1.8x)`);
+}
+
+/** A fleet of one web process and `workers` workers on a fresh database and bucket, with people. */
+async function withFleet<T>(
+  workers: number,
+  people: number,
+  run: (run: Run) => Promise<T>,
+): Promise<T> {
+  const [database, s3] = await Promise.all([benchDatabase(), startS3Server()]);
+  let fleet: Fleet | undefined;
+  try {
+    fleet = await startFleet({
+      web: 1,
+      workers,
+      databaseUrl: database.url,
+      storageUrl: s3.newStorageUrl(),
+    });
+    const url = fleet.web[0]?.url ?? '';
+    const signedIn = await newPeople(database.url, people);
+    return await withTimeout(run({ url, databaseUrl: database.url, people: signedIn }));
+  } finally {
+    await fleet?.stop();
+    await s3.close();
+    await database.drop();
+  }
+}
+
+/** People with their sign-up grant and a session each (made in the database, as the tests do). */
+async function newPeople(url: string, count: number): Promise<Person[]> {
+  const database = await openDatabase({ url, dataDir: '.' });
+  try {
+    const sessions = new SessionStore(database.db, new Set());
+    const people = [];
+    for (let i = 0; i < count; i++) {
+      const user = await findOrCreateUserByEmail(database.db, `load-${i}@example.test`);
+      people.push({
+        id: user.id,
+        cookie: `rasma_session=${(await sessions.create(user.id)).token}`,
+      });
+    }
+    return people;
+  } finally {
+    await database.close();
+  }
+}
+
+async function underLoad(run: Run, image: Buffer) {
+  const { url, people } = run;
+  const ids = await Promise.all(people.map((person) => createVideo(url, person, image)));
+  const latencies = new Map<string, number[]>(READS.map((read) => [read, []]));
+  let done = false;
+  const finished = waitForVideos(run, ids).finally(() => (done = true));
+  const reader = async (n: number) => {
+    for (let i = n; !done; i += READERS) {
+      const person = people[i % people.length];
+      const read = READS[i % READS.length] ?? '';
+      if (!person) return;
+      const started = performance.now();
+      const res = await fetch(`${url}${read}`, { headers: { cookie: person.cookie } });
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`${read}: ${res.status}`);
+      latencies.get(read)?.push(performance.now() - started);
+    }
+  };
+  const started = performance.now();
+  await Promise.all([finished, ...Array.from({ length: READERS }, (_, n) => reader(n))]);
+  const seconds = (performance.now() - started) / 1000;
+  const books = await checkBooks(run);
+  return [
+    ...READS.map((read) => {
+      const times = (latencies.get(read) ?? []).sort((a, b) => a - b);
+      return {
+        measure: `GET ${read}`,
+        requests: times.length,
+        'p50 ms': percentile(times, 0.5).toFixed(1),
+        'p99 ms': percentile(times, 0.99).toFixed(1),
+        'max ms': (times.at(-1) ?? 0).toFixed(1),
+      };
+    }),
+    {
+      measure: `all ${ids.length} videos completed`,
+      requests: `${seconds.toFixed(1)} s`,
+      'p50 ms': '',
+      'p99 ms': '',
+      'max ms': '',
+    },
+    { measure: books, requests: '', 'p50 ms': '', 'p99 ms': '', 'max ms': '' },
+  ];
+}
+
+/** Seconds from the first create to the last of the batch's videos completed. */
+async function timeBatch(run: Run, image: Buffer): Promise<number> {
+  const started = performance.now();
+  const ids = await Promise.all(run.people.map((person) => createVideo(run.url, person, image)));
+  await waitForVideos(run, ids);
+  return (performance.now() - started) / 1000;
+}
+
+async function createVideo(url: string, person: Person, image: Buffer): Promise<string> {
+  const form = new FormData();
+  form.set('image', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'load.png');
+  form.set('blobData', JSON.stringify({ drawingTime: DRAWING_TIME }));
+  const res = await fetch(`${url}/api/videos/create`, {
+    method: 'POST',
+    headers: { cookie: person.cookie },
+    body: form,
+  });
+  if (res.status !== 201) throw new Error(`create: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { video: { id: string } }).video.id;
+}
+
+/** Resolves once every video is completed; a failed one is an error. */
+async function waitForVideos(run: Run, ids: string[]): Promise<void> {
+  await withDatabase(run, async (db) => {
+    for (;;) {
+      const { rows } = await db.query<{ status: string; n: number }>(
+        'select status, count(*)::int as n from videos where id = any($1) group by status',
+        [ids],
+      );
+      const failed = rows.find((row) => row.status === 'failed');
+      if (failed) throw new Error(`${failed.n} videos failed`);
+      if (rows.find((row) => row.status === 'completed')?.n === ids.length) return;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  });
+}
+
+/** Every person's balance is their ledger's sum: a sign-up grant and one video's debit. */
+async function checkBooks(run: Run): Promise<string> {
+  const { people } = run;
+  return withDatabase(run, async (db) => {
+    const { rows } = await db.query<{ id: string; credits: number; sum: number; kinds: string }>(
+      `select u.id, u.credits, sum(l.delta)::int as sum,
+              string_agg(l.kind, ',' order by l.kind) as kinds
+         from users u join credit_ledger l on l.user_id = u.id
+        where u.id = any($1) group by u.id`,
+      [people.map((person) => person.id)],
+    );
+    const wrong = rows.filter(
+      (row) => row.credits !== row.sum || row.kinds !== 'signup_grant,video_debit',
+    );
+    if (rows.length !== people.length || wrong.length > 0) {
+      throw new Error(`ledger does not balance for ${wrong.length} people`);
+    }
+    const cost = MODEL_CREDIT_COST['rasma-ai'];
+    return `ledger balances for all ${rows.length} (grant, one ${cost}-credit debit, no refund)`;
+  });
+}
+
+async function withDatabase<T>(run: Run, use: (db: pg.Client) => Promise<T>): Promise<T> {
+  const db = new pg.Client({ connectionString: run.databaseUrl });
+  await db.connect();
+  try {
+    return await use(db);
+  } finally {
+    await db.end();
+  }
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? Number.NaN;
+}
+
+function withTimeout<T>(work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('the run took too long')), RUN_LIMIT_MS);
+  });
+  return Promise.race([work, limit]).finally(() => clearTimeout(timer));
+}
+
+await main();
