@@ -4,9 +4,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Hand } from '@rasma/contract/constants';
 import sharp from 'sharp';
 import type { HandPose, HandSprite } from './frames.js';
+import { handDrawing, type Drawer } from './hand-drawing.js';
 import { memoize } from './memo.js';
 import { buildPlane } from './sprite.js';
 import type { Direction } from './types.js';
@@ -63,9 +63,6 @@ export function handPose(direction: Direction): HandHold {
 
 const cache = new Map<string, Promise<HandSprite>>();
 
-/** What draws in a video that shows something drawing: the hand with its pen, or the pen alone. */
-export type Drawer = Exclude<Hand, 'none'>;
-
 /**
  * The hand (or its pen alone) drawn at the size of a hand `size` pixels across and held as
  * `hold`, its sleeve reaching out of a picture `frame` large from anywhere on it (cached per size,
@@ -79,16 +76,6 @@ export function loadHand(
 ): Promise<HandSprite> {
   const key = [size, hold.x, hold.y, hold.degrees, frame.width, frame.height, drawer].join(' ');
   return memoize(cache, key, () => rasterizeHand(size / HAND_SIZE, hold, frame, drawer));
-}
-
-/** The SVG's drawing: all of it, or for the pen alone its gradients and the pen's group. */
-function svgDrawing(drawer: Drawer): string {
-  const text = readFileSync(SVG_PATH, 'utf8');
-  if (drawer === 'pen')
-    return [/<defs>[\s\S]*?<\/defs>/, /<g id="pen"[\s\S]*?<\/g>/]
-      .map((part) => text.match(part)![0])
-      .join('');
-  return text.slice(text.indexOf('>', text.indexOf('<svg')) + 1, text.lastIndexOf('</svg>'));
 }
 
 async function rasterizeHand(
@@ -115,7 +102,7 @@ async function rasterizeHand(
   const top = reach(-Math.min(...ys), frame.height);
   const bottom = reach(Math.max(...ys), frame.height);
   const [w, h] = [left + right, top + bottom];
-  const drawing = svgDrawing(drawer);
+  const drawing = handDrawing(readFileSync(SVG_PATH, 'utf8'), drawer);
   const u = (px: number) => px / pxPerUnit;
   const svg = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"`,

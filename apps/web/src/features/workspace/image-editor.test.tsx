@@ -124,6 +124,11 @@ describe('Generate', () => {
     fireEvent.change(screen.getByLabelText('Fill level'), { target: { value: '75' } });
     await userEvent.selectOptions(screen.getByLabelText('Drawing direction'), 'Top to bottom');
     await userEvent.selectOptions(screen.getByLabelText('Video shape'), '9:16');
+    expect(screen.getByRole('img', { name: 'Preview: A hand holding the pen' })).toBeTruthy();
+    await userEvent.selectOptions(screen.getByLabelText('What draws'), 'pen');
+    expect(screen.getByRole('img', { name: 'Preview: The pen alone' }).innerHTML).toContain(
+      'id="pen"',
+    );
     await userEvent.clear(drawingTime());
     await userEvent.type(drawingTime(), '3');
     await userEvent.click(generate());
@@ -138,6 +143,7 @@ describe('Generate', () => {
       aiModel: 'rasma-ai-color',
       drawingTime: 3,
       shape: '9:16',
+      hand: 'pen',
     });
     expect(toast).toHaveBeenCalledWith(
       expect.objectContaining({ title: 'Video Creation Started!' }),

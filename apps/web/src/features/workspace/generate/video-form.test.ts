@@ -28,7 +28,13 @@ const ZONES: Zone[] = [
 describe('the create payload', () => {
   it('carries the zones in list order with their own settings, and the global settings', () => {
     const blobData = createVideoBlobData(
-      { direction: 'Right to left', grayscaleLevel: 191, aiModel: 'rasma-ai-color', shape: '9:16' },
+      {
+        direction: 'Right to left',
+        grayscaleLevel: 191,
+        aiModel: 'rasma-ai-color',
+        shape: '9:16',
+        hand: 'pen',
+      },
       3,
       ZONES,
     );
@@ -40,6 +46,7 @@ describe('the create payload', () => {
       aiModel: 'rasma-ai-color',
       drawingTime: 3,
       shape: '9:16',
+      hand: 'pen',
     });
     expect(createVideoBlobDataSchema.parse(blobData)).toEqual(blobData);
   });

@@ -4,7 +4,7 @@ import type { Zone } from '../zones/zone';
 
 /** The `blobData` of `POST /api/videos/create`: the zones in list order and the settings. */
 export function createVideoBlobData(
-  settings: Pick<VideoSettings, 'direction' | 'grayscaleLevel' | 'aiModel' | 'shape'>,
+  settings: Pick<VideoSettings, 'direction' | 'grayscaleLevel' | 'aiModel' | 'shape' | 'hand'>,
   drawingTime: number,
   zones: readonly Zone[],
 ): CreateVideoBlobData {
@@ -21,6 +21,7 @@ export function createVideoBlobData(
     aiModel: settings.aiModel,
     drawingTime,
     shape: settings.shape,
+    hand: settings.hand,
   };
 }
 

@@ -10,6 +10,7 @@ import { FillSlider } from '../fields/fill-slider';
 import { CreditCost } from './credit-cost';
 import { DrawingTimeField } from './drawing-time-field';
 import { fillToGrayscale, grayscaleToFill } from './fill';
+import { HandSelect } from './hand-select';
 import { ModelSelect } from './model-select';
 import { ShapeSelect } from './shape-select';
 import type { VideoSettings } from './use-video-settings';
@@ -38,6 +39,7 @@ export function SettingsCard({
       <div className="grid gap-5">
         <ModelSelect value={settings.aiModel} onChange={settings.setModel} />
         <ShapeSelect value={settings.shape} onChange={settings.setShape} />
+        <HandSelect value={settings.hand} onChange={settings.setHand} />
         <DrawingTimeField
           entry={settings.drawingTimeEntry}
           drawingTime={settings.drawingTime}

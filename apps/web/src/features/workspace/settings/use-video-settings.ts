@@ -4,11 +4,13 @@ import {
   api,
   DEFAULT_AI_MODEL,
   DEFAULT_DIRECTION,
+  DEFAULT_HAND,
   DEFAULT_VIDEO_SHAPE,
   DRAWING_TIME,
   GRAYSCALE_LEVEL,
   type AiModel,
   type Direction,
+  type Hand,
   type VideoShape,
 } from '@/lib/contract';
 import { drawingTimeRefusal, drawingTimeSeconds, isAcceptedDrawingTimeEntry } from './drawing-time';
@@ -25,6 +27,7 @@ export function useVideoSettings() {
   const [grayscaleLevel, setGrayscaleLevel] = useState<number>(GRAYSCALE_LEVEL.default);
   const [direction, setDirection] = useState<Direction>(DEFAULT_DIRECTION);
   const [shape, setShape] = useState<VideoShape>(DEFAULT_VIDEO_SHAPE);
+  const [hand, setHand] = useState<Hand>(DEFAULT_HAND);
 
   return {
     aiModel: pickedModel ?? preference.data?.aiModel ?? DEFAULT_AI_MODEL,
@@ -47,6 +50,8 @@ export function useVideoSettings() {
     setDirection,
     shape,
     setShape,
+    hand,
+    setHand,
   };
 }
 
