@@ -85,7 +85,7 @@ export async function stop(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,8 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.js';
 import { createSignedInUser } from './support/factories.js';
 import { freshPostgresDatabase } from './support/database.js';
+import { childProcessIds, commandLine } from './support/processes.js';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
+const repoRoot = path.resolve(serverDir, '../..');
 
 /**
  * How long a cold start of `src/main.ts` (tsx compiling the sources, the embedded database opening
@@ -27,8 +29,20 @@ interface RunningServer {
 
 /** Starts `src/main.ts` as a user would, on a random port, and waits for it to listen. */
 function startServer(env: Record<string, string>): Promise<RunningServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
+  return startProcess(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], env);
+}
+
+/**
+ * Starts `command` in the repository with the server's settings and `env`, and waits for the
+ * server to listen.
+ */
+function startProcess(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<RunningServer> {
+  const child = spawn(command, args, {
+    cwd: repoRoot,
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -115,6 +129,37 @@ describe('the server process', () => {
     async () => {
       const failed = startServer({ ...env, PORT: 'not-a-port' });
       await expect(failed).rejects.toThrow(/Invalid environment:\s+PORT/);
+    },
+  );
+});
+
+describe('the built server (npm run serve)', () => {
+  beforeAll(() => {
+    // A fresh clone has no build: the server's part of `npm run build` (a second or two).
+    execFileSync('npm', ['run', 'build', '-w', 'apps/server'], { cwd: repoRoot, stdio: 'ignore' });
+  });
+
+  it(
+    'runs compiled JavaScript under one npm process, and ends cleanly on SIGTERM to npm',
+    { timeout: 2 * COLD_START_MS },
+    async () => {
+      const server = await startProcess('npm', ['run', 'serve'], env);
+      const npmPid = server.child.pid ?? 0;
+      // npm, then node itself (no shell, no second npm), running the build: no TypeScript loader.
+      const [nodePid, ...others] = childProcessIds(npmPid);
+      expect(others).toEqual([]);
+      expect(commandLine(nodePid ?? 0)).toBe('node apps/server/dist/main.js');
+      // Its render process, started ahead of the first render, is the build's too.
+      const renderPids = childProcessIds(nodePid ?? 0);
+      expect(renderPids.map(commandLine)).toEqual([
+        `${process.execPath} ${path.join(serverDir, 'dist/render/render-process.js')}`,
+      ]);
+      expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+
+      // What a process manager does: SIGTERM to the process it started. npm hands it on.
+      expect(await stopServer(server)).toBe(0);
+      expect(() => process.kill(nodePid ?? 0, 0)).toThrow();
+      await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
     },
   );
 });

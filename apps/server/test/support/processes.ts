@@ -1,0 +1,30 @@
+import { readFileSync, readdirSync } from 'node:fs';
+
+/** The ids of the processes whose parent is `pid` (from /proc: Linux). */
+export function childProcessIds(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // The parent's id is the 4th field, the 2nd after the command name in parentheses.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (parent === pid) children.push(Number(entry));
+    } catch {
+      // It ended meanwhile.
+    }
+  }
+  return children;
+}
+
+/** The process and all its descendants, the process first. */
+export function processTree(pid: number): number[] {
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i++) tree.push(...childProcessIds(tree[i] ?? 0));
+  return tree;
+}
+
+/** The command line a process was started with, its arguments joined by spaces. */
+export function commandLine(pid: number): string {
+  return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0$/, '').replaceAll('\0', ' ');
+}
