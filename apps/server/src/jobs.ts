@@ -177,7 +177,8 @@ export async function startJobs(
     for (const name of Object.keys(JOBS) as JobName[]) {
       const job: JobDefinition<z.ZodType> = JOBS[name];
       if (!job.cron) continue;
-      await queue.schedule(job.name, job.cron);
+      // The schedule sends this payload at each slot (without one, null: no handler would take it).
+      await queue.schedule(job.name, job.cron, {});
       await work(name, 2);
       if (job.runAtStart) await queue.send(job.name, {}, AT_START);
     }
