@@ -79,7 +79,7 @@ describe('colour phase', () => {
     expect(lg! + lb!).toBeLessThan(15);
     // The hatch line of the same shade only darkens the colour a little.
     const [hr] = at(40, 40);
-    expect(hr).toBeGreaterThan(120);
+    expect(hr).toBeGreaterThan(100);
     expect(hr).toBeLessThan(200);
   });
 

@@ -106,25 +106,20 @@ export function hatch(params: HatchParams): Hatching {
   const wide = openMask(layers, width, height, Math.max(2, Math.round(2 * scale)));
   for (let p = 0; p < n; p++) if (wide[p] === 0) layers[p] = 0;
   const { spacing, halfWidth, wobble, reach } = hatchGeometry(scale);
-  // Cross-hatching only over areas a line spacing or more across: scattered bits of it, where the
-  // tone hovers at its threshold, would read as brickwork.
-  const crossed = Uint8Array.from(layers, (depth) => (depth > 2 ? 1 : 0));
-  const wideCross = openMask(crossed, width, height, Math.max(2, Math.round(spacing / 2)));
-  for (let p = 0; p < n; p++) if (layers[p]! > 2 && wideCross[p] === 0) layers[p] = 2;
   // Regions within one group and one hatching direction.
   const directions = hatchDirections(luma, width, height, scale);
   const cellOfColumn = Int32Array.from({ length: width }, (_, x) => (x / directions.cell) | 0);
-  const cellAt = (x: number, y: number) =>
-    ((y / directions.cell) | 0) * directions.columns + cellOfColumn[x]!;
-  const regionKey = new Uint16Array(n);
-  for (let y = 0, p = 0; y < height; y++)
+  const cellRow = (y: number) => ((y / directions.cell) | 0) * directions.columns;
+  const regionKey = new Uint16Array(n); // only read where there is tone
+  for (let y = 0, p = 0; y < height; y++) {
+    const row = cellRow(y);
     for (let x = 0; x < width; x++, p++)
-      regionKey[p] = groupMap[p]! * (DIRECTION_BINS + 1) + directions.bin[cellAt(x, y)]!;
+      if (layers[p] !== 0)
+        regionKey[p] =
+          groupMap[p]! * (DIRECTION_BINS + 1) + directions.bin[row + cellOfColumn[x]!]!;
+  }
   const { label, count } = labelComponents(layers, regionKey, width, height);
-  const boxes = regionBoxes(label, count, width);
-  const bins = new Uint8Array(count);
-  for (let p = 0; p < n; p++)
-    if (label[p]! >= 0) bins[label[p]!] = regionKey[p]! % (DIRECTION_BINS + 1);
+  const { boxes, bins } = regionBoxes(label, regionKey, count, width);
   const angles = Float64Array.from(bins, binAngle);
   const kind = new Uint8Array(n);
   const shade = new Uint8Array(n);
@@ -197,30 +192,35 @@ export function hatch(params: HatchParams): Hatching {
     if (Math.abs(v - offset - k * spacing) > reach) return Infinity;
     const o = region * 4 + pair + odd;
     const id = first[o]! + k - kMin[o]!;
-    // The stroke of the line here, and how far along it the pixel is (0-1); off the strokes,
-    // nothing. Each stroke's length and whether it is drawn are its own (a hash of line and stroke).
-    const along = u / strokePeriod + phase[id]!;
-    const stroke = Math.floor(along);
-    const chance = hash01((seed[id]! * 8191 + stroke) | 0);
-    if (sparse && chance > TEXTURE_STROKES) return Infinity;
-    // A stroke as long as its period runs on into the next: the darkest tones are unbroken.
-    const cover = strokeLength * (0.7 + 0.6 * chance);
-    const t = (along - stroke) / cover;
-    if (t >= 1) return Infinity;
-    const taper = cover >= 1 ? 1 : Math.min(1, t / TAPER, (1 - t) / TAPER);
     const bend = Math.sin(u * omega + phase[id]!);
     const centre = offset + k * spacing + wobble * bend;
     // Pressure: the line swells and thins a little along its length, and to a point at its ends
     // (narrower there, not paler).
     const w = halfWidth * (1 + 0.3 * bend);
     const d = Math.abs(v - centre);
-    if (d >= w * Math.sqrt(taper)) return Infinity;
+    if (d >= w) return Infinity;
+    if (strokeLength !== Infinity) {
+      // The stroke of the line here, and how far along it the pixel is (0-1); off the strokes,
+      // nothing. Each stroke's length and whether it is drawn are its own (a hash of line and
+      // stroke); one as long as its period runs on into the next.
+      const along = u / strokePeriod + phase[id]!;
+      const stroke = Math.floor(along);
+      const chance = hash01((seed[id]! * 8191 + stroke) | 0);
+      if (sparse && chance > TEXTURE_STROKES) return Infinity;
+      const cover = strokeLength * (0.7 + 0.6 * chance);
+      const t = (along - stroke) / cover;
+      if (t >= 1) return Infinity;
+      const taper = cover >= 1 ? 1 : Math.min(1, t / TAPER, (1 - t) / TAPER);
+      if (d >= w * Math.sqrt(taper)) return Infinity;
+    }
     hit = id;
     return d / w;
   };
   const along = new Int32Array(n).fill(-1);
   const across = new Int32Array(n).fill(-1);
+  const lightestOf = Float64Array.from(limits, (limit) => limit[0]!);
   for (let y = 0, p = 0; y < height; y++) {
+    const row = cellRow(y);
     for (let x = 0; x < width; x++, p++) {
       const depth = layers[p]!;
       if (depth === 0) continue;
@@ -228,11 +228,11 @@ export function hatch(params: HatchParams): Hatching {
       // Darker: longer strokes, from SHORTEST_STROKE at the lightest hatched tone; unbroken (and
       // all drawn, texture or not) where it is dark enough to be cross-hatched: broken crossing
       // lines would look like brickwork.
-      const lightest = limits[groupMap[p]!]![0]!;
+      const lightest = lightestOf[groupMap[p]!]!;
       const dark = lightest > 0 ? 1 - luma[p]! / lightest : 1;
       const strokeLength =
         depth > 2 ? Infinity : SHORTEST_STROKE + (LONGEST_STROKE - SHORTEST_STROKE) * dark;
-      const sparse = depth <= 2 && directions.texture[cellAt(x, y)] === 1;
+      const sparse = depth <= 2 && directions.texture[row + cellOfColumn[x]!] === 1;
       const o = region * 4;
       let c = dirs[o]!;
       let s = dirs[o + 1]!;
@@ -322,9 +322,15 @@ export function openMask(mask: Uint8Array, width: number, height: number, r: num
   return opened;
 }
 
-/** Each region's box: min x, min y, max x, max y. */
-function regionBoxes(label: Int32Array, count: number, width: number): Float64Array {
+/** Each region's box (min x, min y, max x, max y) and direction bin (from its key). */
+function regionBoxes(
+  label: Int32Array,
+  regionKey: Uint16Array,
+  count: number,
+  width: number,
+): { boxes: Float64Array; bins: Uint8Array } {
   const boxes = new Float64Array(count * 4);
+  const bins = new Uint8Array(count);
   for (let r = 0; r < count; r++) boxes.set([Infinity, Infinity, -Infinity, -Infinity], r * 4);
   const height = label.length / width;
   for (let y = 0, p = 0; y < height; y++)
@@ -332,10 +338,11 @@ function regionBoxes(label: Int32Array, count: number, width: number): Float64Ar
       const r = label[p]!;
       if (r < 0) continue;
       const b = r * 4;
+      if (boxes[b] === Infinity) bins[r] = regionKey[p]! % (DIRECTION_BINS + 1);
       if (x < boxes[b]!) boxes[b] = x;
       if (y < boxes[b + 1]!) boxes[b + 1] = y;
       if (x > boxes[b + 2]!) boxes[b + 2] = x;
       if (y > boxes[b + 3]!) boxes[b + 3] = y;
     }
-  return boxes;
+  return { boxes, bins };
 }
