@@ -1,6 +1,7 @@
 import type { SignedInOnlyRoute } from '@rasma/contract';
 import { ShieldAlert } from 'lucide-react';
 import type { ComponentType } from 'react';
+import { usePageMeta } from '@/hooks/use-page-meta';
 
 type AdminRoute = Extract<SignedInOnlyRoute, `/admin${string}`>;
 
@@ -13,6 +14,7 @@ export const ADMIN_AREAS: Record<AdminRoute, string> = {
 
 /** Spec 2.13/2.15: what a signed-in non-admin sees on an admin page, worded for the page. */
 export function AccessDenied({ route }: { route: AdminRoute }) {
+  usePageMeta(`Access Denied to ${ADMIN_AREAS[route]}`, 'This page is for administrators only.');
   return (
     <div className="mx-auto max-w-xl px-4 py-16 text-center">
       <ShieldAlert aria-hidden className="mx-auto h-12 w-12 text-red-600" />
