@@ -1,6 +1,11 @@
 import type { ErrorCode, ErrorResponse } from '@rasma/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
+import { isOutage } from './outage.js';
+
+/** The answer when the database or the file storage is out of reach (503). */
+export const SERVICE_UNAVAILABLE_MESSAGE =
+  'The service is briefly unavailable. Please try again in a moment.';
 
 /** The one error type of the server: leaves as `{ message, code }` with `status`. */
 export class AppError extends Error {
@@ -48,6 +53,11 @@ export function replyWithError(
     'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (status < 500) {
     void reply.status(status).send(clientError(error as FastifyError, status));
+    return;
+  }
+  if (isOutage(error)) {
+    request.log.warn({ err: loggable(error) }, 'a service is out of reach');
+    void reply.status(503).send(errorBody(SERVICE_UNAVAILABLE_MESSAGE, 'SERVICE_UNAVAILABLE'));
     return;
   }
   request.log.error({ err: loggable(error) }, 'unhandled error');

@@ -31,6 +31,13 @@ export interface Database {
 }
 
 /**
+ * When PostgreSQL is out of reach, a request fails within seconds (answered 503) instead of hanging:
+ * a connection (or a free slot in the pool) within 3 s, an answer to each query within 3 s. Our
+ * queries take milliseconds; a transaction whose query times out waits as long for its rollback.
+ */
+export const OUTAGE_TIMEOUTS = { connectionTimeoutMillis: 3_000, query_timeout: 3_000 };
+
+/**
  * Opens the database and applies the committed migrations: PostgreSQL when `url` is given,
  * otherwise embedded PostgreSQL (PGlite) persisted in `dataDir/db`.
  */
@@ -40,7 +47,7 @@ export async function openDatabase(options: {
 }): Promise<Database> {
   if (options.url) {
     const url = options.url;
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const pool = new pg.Pool({ connectionString: url, max: 10, ...OUTAGE_TIMEOUTS });
     // An idle connection that PostgreSQL closed (a restart, a failover, an administrator) is
     // dropped by the pool, which connects anew for the next query; unhandled, the pool's error
     // event would end the process. Queries that fail report themselves.
@@ -82,12 +89,18 @@ export async function openDatabase(options: {
 
 /** How long to wait before connecting again after the LISTEN connection was lost. */
 const RELISTEN_DELAY_MS = 1_000;
+/**
+ * How often the LISTEN connection asks PostgreSQL for an answer. It only receives, so without asking
+ * it would never learn that the far end forgot it (a network partition outlived by the connection).
+ */
+const LISTEN_CHECK_MS = 5_000;
 
 /**
- * A connection of its own that LISTENs (pool connections come and go). When PostgreSQL closes it
- * (a restart, a failover, an administrator), it connects and LISTENs again, every second until it
- * succeeds, so notifications keep coming; those sent while it was away are lost, and `onResumed`
- * tells the caller so.
+ * A connection of its own that LISTENs (pool connections come and go). When it is lost (PostgreSQL
+ * restarted, failed over or closed it; or it stopped answering, found by a query every
+ * `LISTEN_CHECK_MS`), it connects and LISTENs again, every second until it succeeds, so
+ * notifications keep coming; those sent while it was away are lost, and `onResumed` tells the
+ * caller so.
  */
 async function listenOnPostgres(
   url: string,
@@ -100,15 +113,19 @@ async function listenOnPostgres(
   let retry: NodeJS.Timeout | undefined;
 
   const connect = async () => {
-    const client = new pg.Client({ connectionString: url });
+    const client = new pg.Client({ connectionString: url, ...OUTAGE_TIMEOUTS });
     current = client;
-    // A lost connection is reported here and by 'end'; without a handler it would end the process.
-    client.on('error', () => undefined);
-    client.once('end', () => {
+    const check = setInterval(() => void client.query('SELECT 1').catch(lost), LISTEN_CHECK_MS);
+    const lost = () => {
+      clearInterval(check);
       if (stopped || current !== client) return;
       current = undefined;
+      void client.end().catch(() => undefined);
       retry = setTimeout(reconnect, RELISTEN_DELAY_MS);
-    });
+    };
+    // A lost connection is reported here and by 'end'; without a handler it would end the process.
+    client.on('error', () => undefined);
+    client.once('end', lost);
     client.on('notification', (message) => {
       if (message.channel === channel) onPayload(message.payload ?? '');
     });
@@ -116,6 +133,7 @@ async function listenOnPostgres(
       await client.connect();
       await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
     } catch (err) {
+      clearInterval(check);
       current = undefined;
       await client.end().catch(() => undefined);
       throw err;

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
@@ -8,6 +9,27 @@ import type { Database } from '../db/client.js';
  * PostgreSQL), so a job is enqueued in the same transaction as the rows it is about.
  */
 export type JobQueue = PgBoss;
+
+type JobEnd = (this: NodeJS.EventEmitter, ...args: unknown[]) => Promise<unknown>;
+/** pg-boss's job manager (not exported by its entry point): what records a job's end. */
+const jobManager = createRequire(import.meta.url)('pg-boss/src/manager.js') as {
+  prototype: NodeJS.EventEmitter & { complete: JobEnd; fail: JobEnd };
+};
+
+/**
+ * pg-boss 10 records the end of a job its worker ran (`complete`, `fail`) without waiting for it: a
+ * database out of reach at that moment would leave a rejection no one handles, which ends the
+ * process. It is reported on the queue's error event instead; the job stays active until its
+ * expiry, and is then tried again (a render finds its video finished and does nothing).
+ */
+for (const name of ['complete', 'fail'] as const) {
+  const record = jobManager.prototype[name];
+  jobManager.prototype[name] = function (...args) {
+    return record.apply(this, args).catch((err: unknown) => {
+      this.emit('error', err);
+    });
+  };
+}
 
 /** How often the queue's maintenance fails expired jobs (a dead worker's) and moves them on. */
 const MAINTENANCE_SECONDS = 30;
