@@ -29,8 +29,9 @@ const READERS = 8;
 const READS = ['/api/videos?page=1', '/api/credits', '/api/auth/user'];
 const BATCH_VIDEOS = 20;
 const DRAWING_TIME = 3;
+const RENDER_ALLOWANCE_SECONDS = 900;
 /** No run may outlast this (bounded): the benchmark fails instead. */
-const RUN_LIMIT_MS = 15 * 60_000;
+const RUN_LIMIT_MS = 30 * 60_000;
 const SAMPLE = path.resolve(import.meta.dirname, '../apps/web/public/samples/warrior-scene.webp');
 
 interface Person {
@@ -88,6 +89,10 @@ async function withFleet<T>(
       workers,
       databaseUrl: database.url,
       storageUrl: s3.newStorageUrl(),
+      // 100 renders queue for minutes, and a render's allowance counts from its start: on a busy
+      // machine a render at the lowest CPU priority can outlast the default, which is not what this
+      // measures.
+      env: { RENDER_EXPIRY_SECONDS: String(RENDER_ALLOWANCE_SECONDS) },
     });
     const url = fleet.web[0]?.url ?? '';
     const signedIn = await newPeople(database.url, people);

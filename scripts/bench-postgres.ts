@@ -10,8 +10,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import { chmod, chown, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { freePort } from '../apps/server/src/cli/fleet.js';
+import { withAdmin } from '../apps/server/test/support/database.js';
 
 export interface BenchDatabase {
   url: string;
@@ -22,24 +22,25 @@ const POSTGRES_ROOT = '/usr/lib/postgresql';
 const HOST = '127.0.0.1';
 
 export async function benchDatabase(): Promise<BenchDatabase> {
-  const server = process.env.DATABASE_URL ?? (await startCluster());
+  const cluster = process.env.DATABASE_URL ? undefined : await startCluster();
+  const serverUrl = process.env.DATABASE_URL ?? cluster?.url ?? '';
   const name = `rasma_bench_${randomBytes(4).toString('hex')}`;
-  await withClient(server.toString(), (client) => client.query(`CREATE DATABASE ${name}`));
-  const url = new URL(server.toString());
+  await withAdmin(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
     async drop() {
-      await withClient(server.toString(), (client) =>
+      await withAdmin(serverUrl, (client) =>
         client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
       );
-      if (typeof server !== 'string') await server.stop();
+      await cluster?.stop();
     },
   };
 }
 
 interface Cluster {
-  toString(): string;
+  url: string;
   stop(): Promise<void>;
 }
 
@@ -81,20 +82,10 @@ async function startCluster(): Promise<Cluster> {
     'start',
   ]);
   return {
-    toString: () => `postgres://postgres@${HOST}:${port}/postgres`,
+    url: `postgres://postgres@${HOST}:${port}/postgres`,
     async stop() {
       run('pg_ctl', ['-D', data, '-m', 'fast', 'stop']);
       await rm(dir, { recursive: true, force: true });
     },
   };
-}
-
-async function withClient(url: string, run: (client: pg.Client) => Promise<unknown>) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await run(client);
-  } finally {
-    await client.end();
-  }
 }

@@ -4,10 +4,12 @@ import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { mkdir, readdir } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { ZONE_LIMITS } from '@rasma/contract';
+import { freePort } from '../apps/server/src/cli/fleet.js';
+
+export { freePort };
 
 export const HOST = '127.0.0.1';
 /** Time for start-up garbage to be collected before the idle memory is read. */
@@ -83,21 +85,6 @@ export async function stop(child: ChildProcess): Promise<void> {
   const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
   await exited;
   clearTimeout(timer);
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, HOST, () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 export function residentMb(child: ChildProcess): number {

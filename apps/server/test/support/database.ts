@@ -21,7 +21,11 @@ export async function freshPostgresDatabase(): Promise<
   };
 }
 
-async function withAdmin(url: string, run: (client: pg.Client) => Promise<unknown>): Promise<void> {
+/** Runs `run` with a client of its own on `url` (the server's, to create or drop a database). */
+export async function withAdmin(
+  url: string,
+  run: (client: pg.Client) => Promise<unknown>,
+): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
