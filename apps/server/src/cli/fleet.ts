@@ -2,10 +2,11 @@
  * Rasma as several machines run it, on one machine: web processes and render workers, each an OS
  * process of its own started as an operator starts it (`npm run serve` with RENDER_WORKERS=0,
  * `npm run worker`), all on one PostgreSQL (DATABASE_URL) and one bucket (STORAGE_URL), each with a
- * private data folder, so nothing is shared but what a real deployment shares. The multi-process
- * test starts its fleet here; `npm run fleet -- --web 2 --workers 2` starts one by hand.
+ * private data folder, so nothing is shared but what a real deployment shares. The processes run the
+ * server's build, made first. The multi-process test starts its fleet here; `npm run fleet -- --web 2
+ * --workers 2` starts one by hand.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
@@ -14,10 +15,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { buildDir, serverDir } from '../paths.js';
 
 export type ProcessKind = 'web' | 'worker';
 
-const serverDir = path.resolve(import.meta.dirname, '../..');
 const HOST = '127.0.0.1';
 const START_TIMEOUT_MS = 60_000;
 /** What `worker.ts` logs once it takes renders. */
@@ -27,8 +28,16 @@ const STOP_TIMEOUT_MS = 30_000;
 
 /** The command behind `npm run serve` (web) and `npm run worker` (see the root package.json). */
 export function processCommand(kind: ProcessKind): { command: string; args: string[] } {
-  const entry = kind === 'web' ? 'src/main.ts' : 'src/worker.ts';
-  return { command: process.execPath, args: ['--import', 'tsx', path.join(serverDir, entry)] };
+  const entry = kind === 'web' ? 'main.js' : 'worker.js';
+  return { command: process.execPath, args: [path.join(buildDir, entry)] };
+}
+
+/** The server's part of `npm run build` (a few seconds): the processes run what the source is now. */
+function buildServer(): void {
+  execFileSync('npm', ['run', 'build', '-w', 'apps/server'], {
+    cwd: path.resolve(serverDir, '../..'),
+    stdio: 'ignore',
+  });
 }
 
 export interface FleetProcess {
@@ -62,11 +71,12 @@ export interface FleetOptions {
 }
 
 /**
- * Starts `web` web processes (no renders of their own) and `workers` render workers, and resolves
- * once every web process answers `/api/health` and every worker has said it is ready. They share a
- * session secret, so a session or sign-in code made by one is good on all.
+ * Builds the server, starts `web` web processes (no renders of their own) and `workers` render
+ * workers, and resolves once every web process answers `/api/health` and every worker has said it
+ * is ready. They share a session secret, so a session or sign-in code made by one is good on all.
  */
 export async function startFleet(options: FleetOptions): Promise<Fleet> {
+  buildServer();
   const dir = options.dir ?? (await mkdtemp(path.join(tmpdir(), 'rasma-fleet-')));
   const shared = {
     NODE_ENV: 'production',
