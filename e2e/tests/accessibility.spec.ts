@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signUp } from '../support/auth.js';
+import { subscribeToBasic } from '../support/payments.js';
 import { PUBLIC_PAGES } from '../support/public-pages.js';
 
 /** axe-core's serious and critical findings (WCAG 2.1 A and AA rules and best practices). */
@@ -75,4 +76,31 @@ test('every control is reachable by keyboard with a visible focus ring', async (
       control,
     ).toBe(true);
   }
+});
+
+test('the credits page has no serious or critical violations', async ({ page }) => {
+  await signUp(page);
+  await subscribeToBasic(page);
+  await page.goto('/credits');
+  await expect(page.getByRole('heading', { name: 'Buy Credits' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Credit History' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the three admin pages have no serious or critical violations', async ({ page }) => {
+  await signUp(page, 'e2e-admin@example.com');
+  await page.goto('/admin');
+  await page.getByLabel('User email').fill('e2e-admin@example.com');
+  await page.getByLabel('User email').press('Enter');
+  await expect(page.getByTestId('user-details')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.goto('/admin/analytics');
+  await expect(page.getByRole('region', { name: 'Top Pages' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.goto('/admin/users');
+  await page.getByRole('button', { name: /e2e-admin@example\.com/ }).click();
+  await expect(page.getByTestId('user-details')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 });
