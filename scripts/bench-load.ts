@@ -2,15 +2,17 @@
  * Load benchmark (`npm run bench:load`), on loopback, bounded, on PostgreSQL and an S3-compatible
  * bucket (s3rver), with the fleet script's processes (a web process that renders nothing, render
  * workers of their own):
- * 1. 100 people each create a video at the same moment, two workers render them; meanwhile readers
- *    ask for `/api/videos`, `/api/credits` and `/api/auth/user` as the pages do. Every video must
- *    end completed and every person's ledger balance; the reads' p99 target is under 100 ms.
+ * 1. 100 people each create a video at the same moment, two workers render them; meanwhile each
+ *    person asks for `/api/videos`, `/api/credits` or `/api/auth/user` every 2 s, as pages do.
+ *    Every video must end completed and every person's ledger balance; the reads' p99 target is
+ *    under 100 ms.
  * 2. a batch of 20 videos with one worker and with two (one per core here), in videos per minute;
  *    the target is 2 workers >= 1.8x one on two machines' worth of cores.
  * PostgreSQL: DATABASE_URL (a fresh database is made on it and dropped), else a throwaway cluster.
  */
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { MODEL_CREDIT_COST } from '@rasma/contract';
 import pg from 'pg';
 import sharp from 'sharp';
@@ -24,8 +26,8 @@ import { benchDatabase } from './bench-postgres.js';
 
 const LOAD_USERS = 100;
 const LOAD_WORKERS = 2;
-/** Requests in flight at once from the readers while the renders run. */
-const READERS = 8;
+/** Each person, while waiting, reads one of the pages' calls this often (100 people: 50 reads/s). */
+const READ_EVERY_MS = 2000;
 const READS = ['/api/videos?page=1', '/api/credits', '/api/auth/user'];
 const BATCH_VIDEOS = 20;
 /** What each person's video is: small and short under load (the reads are measured, not renders). */
@@ -155,20 +157,22 @@ async function underLoad(run: Run, picture: Picture) {
   const latencies = new Map<string, number[]>(READS.map((read) => [read, []]));
   let done = false;
   const finished = waitForVideos(run, ids).finally(() => (done = true));
-  const reader = async (n: number) => {
-    for (let i = n; !done; i += READERS) {
-      const person = people[i % people.length];
+  // Each person reads in turn what their pages ask for, starting at a moment of their own.
+  const reader = async (person: Person, n: number) => {
+    await delay((READ_EVERY_MS * n) / people.length);
+    for (let i = n; !done; i++) {
       const read = READS[i % READS.length] ?? '';
-      if (!person) return;
       const started = performance.now();
       const res = await fetch(`${url}${read}`, { headers: { cookie: person.cookie } });
       await res.arrayBuffer();
       if (!res.ok) throw new Error(`${read}: ${res.status}`);
-      latencies.get(read)?.push(performance.now() - started);
+      const took = performance.now() - started;
+      latencies.get(read)?.push(took);
+      await delay(Math.max(0, READ_EVERY_MS - took));
     }
   };
   const started = performance.now();
-  await Promise.all([finished, ...Array.from({ length: READERS }, (_, n) => reader(n))]);
+  await Promise.all([finished, ...people.map(reader)]);
   const seconds = (performance.now() - started) / 1000;
   const books = await checkBooks(run);
   return [
