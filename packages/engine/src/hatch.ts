@@ -172,18 +172,22 @@ export function hatch(params: HatchParams): Hatching {
   // can touch it. Most pixels are ruled out before the bend is computed.
   const halfSpacing = spacing * 0.5;
   let hit = -1; // the line lineDistance found
-  // Distance (in half widths) from the pixel to the nearest line of a layer pair (`pair` 0 or 2,
-  // `both` when the pixel is dark enough for its second layer), given its coordinates u along and
-  // v across the lines; Infinity when off every line.
+  // Distance (in half widths) from pixel (x, y) of `region` to the nearest line of a layer pair
+  // (`pair` 0 or 2, `both` when the pixel is dark enough for its second layer), worked out in its
+  // coordinates u along and v across the lines; Infinity when off every line or its strokes.
   const lineDistance = (
-    u: number,
-    v: number,
+    x: number,
+    y: number,
     pair: number,
     both: boolean,
     region: number,
     strokeLength: number,
     sparse: boolean,
   ) => {
+    const c = dirs[region * 4 + pair]!;
+    const s = dirs[region * 4 + pair + 1]!;
+    const u = x * c + y * s;
+    const v = y * c - x * s;
     const j = Math.round(v / halfSpacing);
     const odd = j & 1;
     if (odd === 1 && !both) return Infinity;
@@ -233,34 +237,13 @@ export function hatch(params: HatchParams): Hatching {
       const strokeLength =
         depth > 2 ? Infinity : SHORTEST_STROKE + (LONGEST_STROKE - SHORTEST_STROKE) * dark;
       const sparse = depth <= 2 && directions.texture[row + cellOfColumn[x]!] === 1;
-      const o = region * 4;
-      let c = dirs[o]!;
-      let s = dirs[o + 1]!;
       hit = -1;
-      const dAlong = lineDistance(
-        x * c + y * s,
-        y * c - x * s,
-        0,
-        depth > 1,
-        region,
-        strokeLength,
-        sparse,
-      );
+      const dAlong = lineDistance(x, y, 0, depth > 1, region, strokeLength, sparse);
       along[p] = hit;
       let dAcross = Infinity;
       if (depth > 2) {
-        c = dirs[o + 2]!;
-        s = dirs[o + 3]!;
         hit = -1;
-        dAcross = lineDistance(
-          x * c + y * s,
-          y * c - x * s,
-          2,
-          depth > 3,
-          region,
-          strokeLength,
-          sparse,
-        );
+        dAcross = lineDistance(x, y, 2, depth > 3, region, strokeLength, sparse);
         across[p] = hit;
       }
       const d = Math.min(dAlong, dAcross);
