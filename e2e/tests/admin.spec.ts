@@ -12,8 +12,13 @@ async function personIn(browser: Browser, email: string) {
   return { page, close: () => context.close() };
 }
 
-test('a normal user sees Access Denied on all three admin pages', async ({ page }) => {
+test('a normal user sees Access Denied on all three admin pages, and no Admin link', async ({
+  page,
+}) => {
   await signUp(page);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'About us' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Admin' })).toHaveCount(0);
   const pages = [
     ['/admin', 'the admin dashboard'],
     ['/admin/analytics', 'website analytics'],
@@ -40,7 +45,9 @@ test('an admin looks a user up, adds 5 credits and sees the new balance', async 
   await customer.close();
 
   await signUp(page, 'e2e-admin@example.com');
-  await page.goto('/admin');
+  // An administrator reaches the admin area from the navigation.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).click();
+  await expect(page).toHaveURL('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
   await expect(page.getByText('Video Success Rate')).toBeVisible();
 
@@ -95,6 +102,9 @@ test('the analytics page shows the visits the test made, with its charts drawn',
   await page.goto('/admin/analytics');
   await expect(page.getByRole('heading', { level: 1, name: 'Website Analytics' })).toBeVisible();
   await expect(page.getByLabel('Time range')).toHaveValue('24h');
+  await expect(
+    page.getByText(/^Visits from headless and scripted browsers .* are not counted\.$/),
+  ).toBeVisible();
 
   const recent = page.getByRole('list', { name: 'Recent visitors' });
   await expect(recent.getByText('/how-to').first()).toBeVisible();
