@@ -4,7 +4,7 @@
  * the black-and-white final frame (solid ink, ink darkness, tone kept, how much of the hatching
  * runs one way) and of the colour model's (pen lines kept, colour difference from the source), and
  * writes a contact sheet per photo to docs/quality-<name>.png: source, half-way through the
- * drawing, final drawing, final colour picture.
+ * drawing, final drawing, half-way through the colour, final colour picture.
  */
 import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -85,10 +85,20 @@ async function main(): Promise<void> {
         String(ms).padStart(11),
       ].join('  '),
     );
-    // Contact sheet: source, half-way, final drawing, final colour.
+    // Contact sheet: source, half-way, final drawing, half-way through the colour, final colour.
     const half = Math.floor(bw.script.drawFrames / 2);
     const revealFrame = revealFrames(bw.script);
     const halfway = Uint8Array.from(grey, (v, p) => (revealFrame[p]! < half ? v : 255));
+    const painting = colour.script.colour!;
+    const paintedHalf = Uint8Array.from(
+      { length: width * height * 3 },
+      (_, i) => colour.grey[(i / 3) | 0]!,
+    );
+    const { order, start } = painting.luma;
+    for (let i = 0; i < start[Math.floor(painting.frames / 2)]!; i++) {
+      const p = order[i]!;
+      paintedHalf.set(rgb.subarray(p * 3, p * 3 + 3), p * 3);
+    }
     const rgbSource = new Uint8Array(width * height * 3);
     for (let p = 0; p < width * height; p++)
       rgbSource.set(image.data.subarray(p * 4, p * 4 + 3), p * 3);
@@ -96,11 +106,17 @@ async function main(): Promise<void> {
       tile(rgbSource, width, height, 3),
       tile(halfway, width, height, 1),
       tile(grey, width, height, 1),
+      tile(paintedHalf, width, height, 3),
       tile(rgb, width, height, 3),
     ]);
     const th = Math.round((TILE * height) / width);
     await sharp({
-      create: { width: TILE * 4 + 30, height: th, channels: 3, background: '#ffffff' },
+      create: {
+        width: TILE * tiles.length + 10 * (tiles.length - 1),
+        height: th,
+        channels: 3,
+        background: '#ffffff',
+      },
     })
       .composite(tiles.map((input, i) => ({ input, left: i * (TILE + 10), top: 0 })))
       .png({ palette: true, quality: 80 })
