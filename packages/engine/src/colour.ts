@@ -19,10 +19,10 @@ import { rgbToYuv420 } from './yuv.js';
 const REGION_LEVELS = 7;
 /** How much of its darkness the hatching keeps over the colour (the pen lines keep all of it). */
 const HATCH_OVER_COLOUR = 0.45;
-/** Smoothing of lightness and of hue for the regions, at a 1920 px long side (scaled with the image). */
+/** Smoothing of lightness and of hue for the regions, at a 1920 px long side (scaled). */
 const REGION_SIGMA_AT_1920 = 3;
 const HUE_SIGMA_AT_1920 = 8;
-/** Colour regions smaller than this (at 1920, scaled by area) are painted with the area around them. */
+/** Colour regions smaller than this (at 1920, scaled by area) go with the area around them. */
 const REGION_MIN_AT_1920 = 400;
 /** How far around a small region (at 1920) the areas it is painted with are looked for. */
 const SURROUNDING_SIGMA_AT_1920 = 12;

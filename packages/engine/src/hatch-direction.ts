@@ -11,7 +11,7 @@ import { gaussianBlur } from './blur.js';
 /** Directions the hatching is quantised to (over 180 degrees); `FALLBACK` is the diagonal. */
 export const DIRECTION_BINS = 12;
 export const FALLBACK = DIRECTION_BINS;
-/** The diagonal where the picture has no direction: rising to the right, as a right hand hatches. */
+/** The diagonal where the picture has no direction: rising to the right, as a right hand does. */
 const FALLBACK_ANGLE = -Math.PI / 4;
 /** Cell side and structure-tensor smoothing, at a 1920 px long side (scaled with the image). */
 const CELL_AT_1920 = 6;

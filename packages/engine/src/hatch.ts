@@ -31,7 +31,8 @@ const WOBBLE_PERIOD_AT_1920 = 140;
 /**
  * Strokes along a line: one per `STROKE_PERIOD_AT_1920` px, covering from `SHORTEST_STROKE` of it
  * (the lightest hatched tone) to `LONGEST_STROKE` (black: unbroken), +-30 % from stroke to stroke,
- * its ends tapering over `TAPER` of its length; unbroken where cross-hatched. Over texture only `TEXTURE_STROKES` of the strokes are drawn.
+ * its ends tapering over `TAPER` of its length; unbroken where cross-hatched. Over texture only
+ * `TEXTURE_STROKES` of the strokes are drawn.
  */
 const STROKE_PERIOD_AT_1920 = 44;
 const SHORTEST_STROKE = 0.45;
