@@ -19,10 +19,15 @@ test('a signed-in user gets every route of the signed-in table', async ({ page }
     ['/admin/analytics', 'Access Denied'],
     ['/admin/users', 'Access Denied'],
   ] as const;
+  const titles = new Set<string>();
   for (const [path, heading] of pages) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page).toHaveTitle(/ – Rasma$/);
+    titles.add(await page.title());
   }
+  // Each page its own title (the three admin pages show one Access Denied panel, under theirs).
+  expect(titles.size).toBe(pages.length);
   await page.goto('/try-now');
   await expect(page).toHaveURL('/');
   await page.goto('/nope');
