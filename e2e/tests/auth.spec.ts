@@ -145,7 +145,9 @@ test('try-now refuses files that are not images', async ({ page }) => {
   await page
     .getByLabel('Choose an image file')
     .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') });
-  await expect(shownToast(page)).toContainText('Please choose an image file');
+  await expect(page.getByRole('alert')).toContainText(
+    '“notes.txt” is not a JPG, PNG, WebP or GIF image.',
+  );
   await expect(page).toHaveURL('/try-now');
 });
 
