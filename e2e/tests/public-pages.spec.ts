@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { mailContaining } from '../support/outbox.js';
 import { shownToast } from '../support/toasts.js';
 import { PUBLIC_PAGES } from '../support/public-pages.js';
+import { stripeModeUrls } from '../support/stripe-mode.js';
 
 const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 const h2 = (page: Page, name: string) => page.getByRole('heading', { level: 2, name });
@@ -242,6 +243,18 @@ test.describe('terms and privacy', () => {
     const support = main.getByRole('link', { name: /^support@/ }).first();
     await expect(support).toHaveAttribute('href', /^mailto:support@/);
   });
+});
+
+test('in production without SUPPORT_EMAIL the legal pages name the contact form, no address', async ({
+  page,
+}) => {
+  // The Stripe-mode server runs in production with no support address configured.
+  await page.goto(`${stripeModeUrls().server}/privacy`);
+  const main = page.getByRole('main');
+  await expect(main.getByText('by writing to us through our contact form.')).toBeVisible();
+  await expect(main.locator('a[href^="mailto:"]')).toHaveCount(0);
+  await main.getByRole('link', { name: 'contact form' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible();
 });
 
 test.describe('contact form', () => {
