@@ -1,4 +1,4 @@
-import type { UserDetails } from '@rasma/contract';
+import type { CreditHistoryEntry, UserDetails } from '@rasma/contract';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CreditsPage } from '@/pages/credits';
@@ -21,12 +21,12 @@ const details = (changes: Partial<UserDetails>): UserDetails => ({
   ...changes,
 });
 
-function showPage(user: UserDetails) {
+function showPage(user: UserDetails, entries: CreditHistoryEntry[] = []) {
   serveApi({
     '/api/user/details': () => user,
     '/api/payments/config': () => ({ provider: 'test' }),
     '/api/credits/history?page=1': () => ({
-      entries: [],
+      entries,
       pagination: { currentPage: 1, totalPages: 1, hasPrev: false, hasNext: false },
     }),
   });
@@ -71,5 +71,24 @@ describe('the credits page', () => {
     );
     await screen.findByText('Your plan changes to Basic on January 15, 2030.');
     screen.getByRole('button', { name: 'Keep Pro' });
+  });
+
+  it("names a video's credits by the video's title and model, or says the video was deleted", async () => {
+    const entry = (id: number, video: CreditHistoryEntry['video']): CreditHistoryEntry => ({
+      id,
+      createdAt: '2030-01-10T12:00:00.000Z',
+      kind: 'video_debit',
+      reason: 'Video (rasma-ai-color)',
+      delta: -15,
+      balanceAfter: 25,
+      video,
+    });
+    showPage(details({}), [
+      entry(2, { title: 'Harbour at dusk', aiModel: 'rasma-ai-color' }),
+      entry(1, null),
+    ]);
+    await screen.findByText('Harbour at dusk · Rasma AI Colour');
+    screen.getByText('A video since deleted');
+    expect(screen.queryByText(/rasma-ai/)).toBeNull();
   });
 });
