@@ -8,6 +8,7 @@ import type { Database } from './db/client.js';
 import { registerErrorHandling, replyWithError } from './errors.js';
 import { registerGuards } from './http/guards.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { closeConnectionsWhenStopping } from './http/stopping.js';
 import { registerWebApp } from './http/web-app.js';
 import { startJobs } from './jobs.js';
 import { loggerOptions } from './logger.js';
@@ -69,6 +70,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   });
 
   registerErrorHandling(app);
+  closeConnectionsWhenStopping(app);
   await registerSecurityHeaders(app, { https: config.https, stripe: config.stripe !== undefined });
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   await app.register(fastifyFormbody);

@@ -52,6 +52,11 @@ export const videosModule: FastifyPluginAsync<VideosModuleOptions> = async (app,
   route(app, api.videos, ({ user, query }) => listVideos(db, user.id, query.page));
 
   const streams: OpenStreams = new Map();
+  // A server that stops ends its streams first (they would hold it open for good); each browser's
+  // EventSource connects again, to this server restarted or another one, and catches up there.
+  app.addHook('preClose', async () => {
+    for (const ends of [...streams.values()]) for (const end of [...ends]) end();
+  });
   route(app, api.videoProgress, async ({ user, params, request, reply }) => {
     if (params.userId !== user.id) {
       throw new AppError(403, 'You can only follow your own videos.', 'FORBIDDEN');

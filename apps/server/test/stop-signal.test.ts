@@ -1,0 +1,148 @@
+/**
+ * SIGTERM to a web process and to a render worker, as an operator's deploy sends it (processes of
+ * their own, started by the fleet script, on PostgreSQL and a bucket): a request in flight is
+ * answered, an open progress stream is ended (the browser connects again), a render in progress
+ * goes back to the queue and is finished by the next worker, and each process exits within 30 s.
+ */
+import { once } from 'node:events';
+import type { ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startFleet, type Fleet } from '../src/cli/fleet.js';
+import { openDatabase, type Database } from '../src/db/client.js';
+import { SessionStore } from '../src/modules/auth/session-store.js';
+import { openStorage } from '../src/storage/open-storage.js';
+import { freshPostgresDatabase } from './support/database.js';
+import { startS3Server, type S3TestServer } from './support/s3.js';
+import { expectSettled } from './support/settled.js';
+import { boxImage, newAccount, readProgress, renderJobs } from './support/videos.js';
+
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 120_000 });
+
+/** What a process manager allows a process to stop in before it kills it. */
+const STOP_WITHIN_MS = 30_000;
+
+let s3: S3TestServer;
+let postgres: Awaited<ReturnType<typeof freshPostgresDatabase>>;
+let database: Database;
+let storageUrl: string;
+const fleets: Fleet[] = [];
+const start = async (web: number, workers: number) => {
+  const fleet = await startFleet({
+    web,
+    workers,
+    databaseUrl: postgres?.url ?? '',
+    storageUrl,
+  });
+  fleets.push(fleet);
+  return fleet;
+};
+beforeAll(async () => {
+  postgres = await freshPostgresDatabase();
+  if (!postgres) return;
+  s3 = await startS3Server();
+  storageUrl = s3.newStorageUrl();
+  database = await openDatabase({ url: postgres.url, dataDir: '' });
+});
+afterAll(async () => {
+  await Promise.all(fleets.map((fleet) => fleet.stop()));
+  await database?.close();
+  await s3?.close();
+  await postgres?.drop();
+});
+
+/** SIGTERM, then how long the process took to exit and its exit code. */
+async function terminate(child: ChildProcess): Promise<{ ms: number; code: number | null }> {
+  const started = Date.now();
+  const exited = once(child, 'exit') as Promise<[number | null]>;
+  child.kill('SIGTERM');
+  const [code] = await exited;
+  return { ms: Date.now() - started, code };
+}
+
+/** A create whose upload is still arriving: half now, the rest when `finish` is called. */
+function slowCreate(url: string, cookie: string, image: Buffer) {
+  const boundary = 'rasma-slow-upload';
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="blobData"\r\n\r\n{"drawingTime":1}\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="box.png"\r\n` +
+        'Content-Type: image/png\r\n\r\n',
+    ),
+    image,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const half = Math.floor(body.length / 2);
+  let finish = (): void => undefined;
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(body.subarray(0, half));
+      finish = () => {
+        controller.enqueue(body.subarray(half));
+        controller.close();
+      };
+    },
+  });
+  const answer = fetch(new URL('/api/videos/create', url), {
+    method: 'POST',
+    headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    body: stream,
+    duplex: 'half',
+  });
+  return { answer, finish: () => finish() };
+}
+
+describe.runIf(process.env.TEST_DATABASE_URL)('SIGTERM (PostgreSQL, a bucket)', () => {
+  it('a render worker hands its render back to the queue and exits; the next worker finishes it', async () => {
+    const fleet = await start(1, 1);
+    const [web] = fleet.web;
+    const [worker] = fleet.workers;
+    const sessions = new SessionStore(database.db, new Set());
+    const { user, cookie } = await newAccount(database, sessions);
+    const underWay = readProgress(web!.url, cookie, user.id, (e) => e.progress > 0);
+    const { answer, finish } = slowCreate(web!.url, cookie, await boxImage());
+    finish();
+    expect((await answer).status).toBe(201);
+    await underWay;
+
+    const stopped = await terminate(worker!.child);
+    expect(stopped.code).toBe(0);
+    expect(stopped.ms).toBeLessThan(STOP_WITHIN_MS);
+    // Back in the queue, not failed: no refund, the video still being made.
+    const [job] = await renderJobs(database, (await videoIds(user.id))[0] ?? '');
+    expect(job).toMatchObject({ state: 'retry' });
+
+    await start(0, 1);
+    const ended = await expectSettled(
+      database,
+      await openStorage({ dataDir: '', storageUrl }),
+      user.id,
+    );
+    expect([...ended.values()]).toEqual(['completed']);
+  });
+
+  it('a web process answers the request in flight, ends its streams and exits', async () => {
+    const fleet = await start(1, 0);
+    const [web] = fleet.web;
+    const sessions = new SessionStore(database.db, new Set());
+    const { user, cookie } = await newAccount(database, sessions);
+    const stream = readProgress(web!.url, cookie, user.id, () => false);
+    const { answer, finish } = slowCreate(web!.url, cookie, await boxImage());
+    // The upload has begun arriving when the signal comes.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+
+    const stopping = terminate(web!.child);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    finish();
+    expect((await answer).status).toBe(201);
+    await stream; // ended by the server, so the browser connects again
+    const stopped = await stopping;
+    expect(stopped.code).toBe(0);
+    expect(stopped.ms).toBeLessThan(STOP_WITHIN_MS);
+    expect(await videoIds(user.id)).toHaveLength(1);
+  });
+});
+
+async function videoIds(userId: string): Promise<string[]> {
+  const { rows } = await database.executeSql('select id from videos where user_id = $1', [userId]);
+  return (rows as { id: string }[]).map((row) => row.id);
+}
