@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { completeEmailSignIn, signUp, uniqueEmail } from '../support/auth.js';
+import { paint } from '../support/workspace.js';
 
 /** The shown toast; an open modal dialog hides the rest of the page from the accessibility tree. */
 const toasts = (page: Page) =>
@@ -14,20 +15,6 @@ const toasts = (page: Page) =>
 const RENDER_TIMEOUT_MS = 300_000;
 
 test.use({ viewport: { width: 1280, height: 900 } });
-
-/** Drags the mouse along `points`, given as fractions of the canvas's width and height. */
-async function paint(page: Page, canvas: Locator, points: [number, number][]) {
-  await canvas.scrollIntoViewIfNeeded();
-  const box = await canvas.boundingBox();
-  if (!box) throw new Error('the zone canvas is not shown');
-  const at = ([x, y]: [number, number]) => [box.x + x * box.width, box.y + y * box.height] as const;
-  const [first, ...rest] = points.map(at);
-  if (!first) return;
-  await page.mouse.move(...first);
-  await page.mouse.down();
-  for (const point of rest) await page.mouse.move(...point, { steps: 6 });
-  await page.mouse.up();
-}
 
 /**
  * Keeps the text fields of each multipart form the page sends, by URL (the browser does not hand
@@ -124,9 +111,26 @@ test('a sample with two zones is previewed, drawn live, played, downloaded and d
   await expect(zones).toHaveCount(2);
 
   await page.getByLabel('Zone 2 direction').selectOption('Top to bottom');
+  const listColours = () =>
+    zones
+      .getByTestId('zone-colour')
+      .evaluateAll((badges) => badges.map((badge) => getComputedStyle(badge).backgroundColor));
+  // The colour the canvas shows on the first zone's stroke.
+  const firstStrokeColour = () =>
+    canvas.evaluate((element: HTMLCanvasElement) => {
+      const x = Math.round(element.width * 0.45);
+      const y = Math.round(element.height * 0.35);
+      return [...(element.getContext('2d')?.getImageData(x, y, 1, 1).data ?? [])].slice(0, 3);
+    });
+  const [first, second] = await listColours();
+  expect(first).not.toBe(second);
+  const stroke = await firstStrokeColour();
   await page.getByRole('button', { name: 'Move Zone 2 up' }).click();
   await expect(page.getByLabel('Zone 1 direction')).toHaveValue('Top to bottom');
   await expect(page.getByLabel('Zone 2 direction')).toHaveValue('Left to right');
+  // Each zone keeps its colour, in the list and on the canvas.
+  expect(await listColours()).toEqual([second, first]);
+  expect(await firstStrokeColour()).toEqual(stroke);
 
   // The server's preview of the outline, with the zones in their new order.
   await page.getByRole('button', { name: 'Preview', exact: true }).click();
