@@ -4,8 +4,10 @@ import type { Video, VideoProgressEvent } from '@rasma/contract';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { creditLedger, users, videos } from '../src/db/schema.js';
+import { videos } from '../src/db/schema.js';
 import { findOrCreateUserByEmail } from '../src/modules/auth/users.js';
+import { openStorage } from '../src/storage/open-storage.js';
+import { expectSettled } from './support/settled.js';
 import { startTestServer } from './support/test-server.js';
 
 vi.setConfig({ testTimeout: 300_000 });
@@ -85,13 +87,16 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a separate render worker (Postgre
       } while (row?.status === 'processing' && Date.now() < finishBy);
       expect(row?.status).toBe('completed');
 
-      const ledger = await server.database.db
-        .select()
-        .from(creditLedger)
-        .where(eq(creditLedger.userId, user.id));
-      const [account] = await server.database.db.select().from(users).where(eq(users.id, user.id));
-      expect(ledger.map((r) => r.kind).sort()).toEqual(['signup_grant', 'video_debit']);
-      expect(account?.credits).toBe(30);
+      // Charged once, never refunded; one finished file of each kind and the upload gone.
+      const storage = await openStorage(server.config);
+      expect(await expectSettled(server.database, storage, user.id)).toEqual(
+        new Map([[video.id, 'completed']]),
+      );
+      const later = new Date(Date.now() + 60_000);
+      expect(await storage.keysOlderThan('videos', later)).toEqual([`videos/${video.id}.mp4`]);
+      expect(await storage.keysOlderThan('thumbnails', later)).toEqual([
+        `thumbnails/${video.id}.jpg`,
+      ]);
     } finally {
       for (const worker of workers) killGroup(worker);
       await server.close();
