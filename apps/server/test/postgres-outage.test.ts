@@ -46,6 +46,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await proxy?.heal();
+  // Connections stranded by the partition that only listen would learn of it only from TCP's own
+  // timeouts (minutes); reset them, as a real network's keepalive eventually would.
+  proxy?.cut();
   await server?.close();
   await proxy?.close();
   await database?.drop();
