@@ -10,7 +10,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -66,7 +66,10 @@ export interface FleetOptions {
   storageUrl: string;
   /** Settings every process gets (SMTP_URL, ADMIN_EMAILS...); the parent's environment too. */
   env?: Record<string, string>;
-  /** Where each process's data folder and log go (default: a new temp folder). */
+  /**
+   * Where each process's data folder and log go, kept after `stop`; by default a new temp folder,
+   * removed by `stop`.
+   */
   dir?: string;
 }
 
@@ -90,7 +93,10 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   const fleet: Fleet = {
     web: [],
     workers: [],
-    stop: () => Promise.all(all.map(({ child }) => stopProcess(child))).then(() => undefined),
+    async stop() {
+      await Promise.all(all.map(({ child }) => stopProcess(child)));
+      if (!options.dir) await rm(dir, { recursive: true, force: true });
+    },
   };
   const start = async (kind: ProcessKind, name: string, env: Record<string, string>) => {
     const dataDir = path.join(dir, name);
@@ -199,6 +205,8 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const fleet = await startFleet({
+    // Its logs stay for reading after Ctrl-C.
+    dir: await mkdtemp(path.join(tmpdir(), 'rasma-fleet-')),
     web: Number(values.web),
     workers: Number(values.workers),
     databaseUrl,
