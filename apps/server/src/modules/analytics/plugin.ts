@@ -55,7 +55,7 @@ export const analyticsModule: FastifyPluginAsync<AnalyticsModuleOptions> = async
     if (isBot(userAgent) || isAdminPath(path)) return { recorded: false };
     const at = new Date();
     const visitorId = await visitors.visitorId(at, request.ip, userAgent);
-    const client = clientOf(request.ip);
+    const client = await visitors.clientKey(at, clientOf(request.ip));
     const counted =
       (await ceilings.allowsView(`visitor:${visitorId}`, VIEWS_PER_VISITOR_MINUTE, 'minute', at)) &&
       (await ceilings.allowsView(`address:${client}`, VIEWS_PER_ADDRESS_MINUTE, 'minute', at)) &&

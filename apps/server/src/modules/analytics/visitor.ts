@@ -18,11 +18,20 @@ export class VisitorIds {
   constructor(private readonly db: Db) {}
 
   async visitorId(at: Date, ip: string, userAgent: string): Promise<string> {
+    return this.hashed(at, `${ip}\n${userAgent}`);
+  }
+
+  /**
+   * A client address (`clientOf`) as the ceilings per address store it: hashed with the day's salt
+   * like a visitor id, so no address is kept. Its counts start afresh at midnight UTC.
+   */
+  async clientKey(at: Date, client: string): Promise<string> {
+    return this.hashed(at, `client\n${client}`);
+  }
+
+  private async hashed(at: Date, text: string): Promise<string> {
     const salt = await this.salt(utcDay(at));
-    return createHash('sha256')
-      .update(`${salt}\n${ip}\n${userAgent}`)
-      .digest('base64url')
-      .slice(0, 22);
+    return createHash('sha256').update(`${salt}\n${text}`).digest('base64url').slice(0, 22);
   }
 
   private async salt(day: string): Promise<string> {
