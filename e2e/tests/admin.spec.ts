@@ -49,6 +49,7 @@ test('an admin looks a user up, adds 5 credits and sees the new balance', async 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).click();
   await expect(page).toHaveURL('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+  await expect(page).toHaveTitle('Admin Dashboard – Rasma');
   await expect(page.getByText('Video Success Rate')).toBeVisible();
 
   await page.getByLabel('User email').fill(`  ${customerEmail.toUpperCase()}  `);
@@ -101,6 +102,7 @@ test('the analytics page shows the visits the test made, with its charts drawn',
   await completeEmailSignIn(page, 'e2e-analytics-admin@example.com');
   await page.goto('/admin/analytics');
   await expect(page.getByRole('heading', { level: 1, name: 'Website Analytics' })).toBeVisible();
+  await expect(page).toHaveTitle('Website Analytics – Rasma');
   await expect(page.getByLabel('Time range')).toHaveValue('24h');
   await expect(
     page.getByText(/^Visits from headless and scripted browsers .* are not counted\.$/),

@@ -65,7 +65,7 @@ test('every public page fits phones and tablets without sideways scrolling', asy
   }
 });
 
-test("a user's pages fit: the workspace with an image and zones, the credits page", async ({
+test("a user's pages fit: the workspace with an image and zones, credits, processing", async ({
   page,
 }) => {
   test.setTimeout(60_000);
@@ -95,6 +95,9 @@ test("a user's pages fit: the workspace with an image and zones, the credits pag
       3,
     );
   });
+  await page.goto('/process');
+  await fitsEveryWidth(page, '/process', () => expect(h1(page, 'Processing')).toBeVisible());
+
   // The balance stays in the bar on a phone.
   await page.setViewportSize({ width: 390, height: 800 });
   await expect(
@@ -117,6 +120,7 @@ test('the admin pages fit, with a user looked up and opened', async ({ page }) =
   );
 
   await page.goto('/admin/users');
+  await expect(page).toHaveTitle('User Management – Rasma');
   await page.getByRole('button', { name: /e2e-admin@example\.com/ }).click();
   await fitsEveryWidth(page, '/admin/users', () =>
     expect(page.getByTestId('user-details')).toBeVisible(),

@@ -13,6 +13,10 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database, logStream });
   app.log.info({ database: database.kind, dataDir: config.dataDir }, 'database ready');
   await logFfmpeg(app.log, config.ffmpegPath);
+  if (config.publishedSupportEmail === null)
+    app.log.warn(
+      `SUPPORT_EMAIL is not set: contact messages go to ${config.supportEmail}, which nobody may read.`,
+    );
 
   stopOnSignal(app.log, async () => {
     await app.close();

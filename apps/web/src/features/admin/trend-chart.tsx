@@ -4,8 +4,8 @@ import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxi
 const label = (range: AnalyticsRange) => (start: string) => {
   const at = new Date(start);
   return range === '24h'
-    ? at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
-    : at.toLocaleDateString([], { month: 'short', day: 'numeric', timeZone: 'UTC' });
+    ? at.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })
+    : at.toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 };
 
 /** Page views per hour (24h, local time) or per UTC day (7d, 30d: the days the server counts). */
