@@ -335,7 +335,8 @@ describe('POST /api/analytics/page-view', () => {
     } finally {
       await proxied.close();
     }
-  });
+    // A server of its own and 400 beacons one after another: slow on a loaded machine.
+  }, 90_000);
 
   it('counts an IPv6 address as its /64 and an IPv4 one, also mapped into IPv6, as it is', () => {
     expect(
