@@ -2,8 +2,8 @@
  * Drawing quality on our own photo set and a few real photos: `npm run quality:engine`. For each
  * photo, at the default settings and 1080p (1440x1080 for our 4:3 photos), prints the measures of
  * the black-and-white final frame (solid ink, ink darkness, tone kept, how much of the hatching
- * runs one way) and of the colour model's (pen lines kept, colour difference from the source), and
- * writes a contact sheet per photo to docs/quality-<name>.png: source, half-way through the
+ * runs one way) and of the colour model's (pen lines kept, colour difference from the source,
+ * holes left unpainted inside painted areas half-way through the colour phase), and writes a contact sheet per photo to docs/quality-<name>.png: source, half-way through the
  * drawing, final drawing, half-way through the colour, final colour picture.
  */
 import { mkdir } from 'node:fs/promises';
@@ -17,6 +17,7 @@ import { revealFrames } from '../src/plan.js';
 import { planSketch } from '../src/sketch.js';
 import {
   colourDifference,
+  enclosedUnpaintedShare,
   hatchDirectionShare,
   inkMedian,
   inkShareOfSource,
@@ -51,7 +52,7 @@ const tile = (raw: Uint8Array, width: number, height: number, channels: 1 | 3) =
 async function main(): Promise<void> {
   await mkdir(DOCS, { recursive: true });
   console.log(
-    'photo             b/w: solid-ink  ink-median  tone-corr  one-way  colour: lines/source  dE2000  b/w plan ms',
+    'photo             b/w: solid-ink  ink-median  tone-corr  one-way  colour: lines/source  dE2000  holes  b/w plan ms',
   );
   for (const [name, bytes] of PHOTOS) {
     const image = await decodeImage(await bytes(), videoLayout('original', DEFAULT_OUTPUT_SIZE));
@@ -71,6 +72,11 @@ async function main(): Promise<void> {
     const { ink } = bw.outline;
     const grey = bw.grey;
     const rgb = colour.finalRgb!;
+    // Half-way through the colour phase: which pixels are painted.
+    const painting = colour.script.colour!;
+    const paintedAtHalf = new Uint8Array(width * height);
+    const { order, start } = painting.luma;
+    for (let i = 0; i < start[Math.floor(painting.frames / 2)]!; i++) paintedAtHalf[order[i]!] = 1;
     console.log(
       [
         name.padEnd(16),
@@ -82,6 +88,9 @@ async function main(): Promise<void> {
           18,
         ),
         colourDifference(image, rgb).toFixed(2).padStart(6),
+        `${(enclosedUnpaintedShare(paintedAtHalf, width, height, params.direction) * 100).toFixed(2)} %`.padStart(
+          6,
+        ),
         String(ms).padStart(11),
       ].join('  '),
     );
@@ -89,16 +98,12 @@ async function main(): Promise<void> {
     const half = Math.floor(bw.script.drawFrames / 2);
     const revealFrame = revealFrames(bw.script);
     const halfway = Uint8Array.from(grey, (v, p) => (revealFrame[p]! < half ? v : 255));
-    const painting = colour.script.colour!;
     const paintedHalf = Uint8Array.from(
       { length: width * height * 3 },
       (_, i) => colour.grey[(i / 3) | 0]!,
     );
-    const { order, start } = painting.luma;
-    for (let i = 0; i < start[Math.floor(painting.frames / 2)]!; i++) {
-      const p = order[i]!;
-      paintedHalf.set(rgb.subarray(p * 3, p * 3 + 3), p * 3);
-    }
+    for (let p = 0; p < width * height; p++)
+      if (paintedAtHalf[p] === 1) paintedHalf.set(rgb.subarray(p * 3, p * 3 + 3), p * 3);
     const rgbSource = new Uint8Array(width * height * 3);
     for (let p = 0; p < width * height; p++)
       rgbSource.set(image.data.subarray(p * 4, p * 4 + 3), p * 3);
@@ -123,7 +128,7 @@ async function main(): Promise<void> {
       .toFile(join(DOCS, `quality-${name}.png`));
   }
   console.log(
-    `targets: solid-ink < 2 %, ink-median < 40, tone-corr >= 0.75, one-way (hatching within 15 degrees of its commonest direction) not near 100 %, colour-lines/source <= 60 %, dE2000 (blurred 4 px) < 4.5; sheets in ${DOCS}`,
+    `targets: solid-ink < 2 %, ink-median < 40, tone-corr >= 0.75, one-way (hatching within 15 degrees of its commonest direction) not near 100 %, colour-lines/source <= 60 %, dE2000 (blurred 4 px) < 4.5, holes (half-way through the colour, unpainted but cut off by paint from the edge it goes to) 0 %; sheets in ${DOCS}`,
   );
 }
 

@@ -122,6 +122,45 @@ describe('colour phase', () => {
     expect(holes).toBe(0);
   });
 
+  it('never leaves a light spot paper-white once the dark area around it is painted', () => {
+    // A 40x40 light spot, far larger than a small region, near the end of a large dark area: it is
+    // laid in as a wash of its own, which starts where it first appears along the direction.
+    const width = 480;
+    const height = 360;
+    const [x0, y0, side] = [380, 160, 40];
+    const inSpot = (x: number, y: number) => x >= x0 && x < x0 + side && y >= y0 && y < y0 + side;
+    const rgba = new Uint8Array(width * height * 4);
+    for (let y = 0, p = 0; y < height; y++)
+      for (let x = 0; x < width; x++, p++)
+        rgba.set(inSpot(x, y) ? [235, 225, 190, 255] : [40, 45, 70, 255], p * 4);
+    const frames = 60;
+    const { colour } = planColour({
+      rgba,
+      grey: new Uint8Array(width * height).fill(255),
+      kind: new Uint8Array(width * height),
+      zoneMap: new Uint8Array(width * height),
+      width,
+      height,
+      directions: ['Left to right'],
+      frames,
+      seed: 1,
+    });
+    const frameOf = frameOfEachPixel(colour, width * height);
+    // The frame by which the dark ring 4-8 px around the spot is all painted, and the spot.
+    let ringDone = 0;
+    let spotDone = 0;
+    for (let y = y0 - 8, p; y < y0 + side + 8; y++)
+      for (let x = x0 - 8; x < x0 + side + 8; x++) {
+        p = y * width + x;
+        if (inSpot(x, y)) spotDone = Math.max(spotDone, frameOf[p]!);
+        else if (!(x >= x0 - 4 && x < x0 + side + 4 && y >= y0 - 4 && y < y0 + side + 4))
+          ringDone = Math.max(ringDone, frameOf[p]!);
+      }
+    // The dark area is laid in well before the sweep reaches the spot, and the spot with it.
+    expect(ringDone).toBeLessThan(frames / 2);
+    expect(spotDone).toBeLessThanOrEqual(ringDone);
+  });
+
   it('ends on the colours of a smooth gradient (CIEDE2000 under 4.5 after a 4 px blur)', () => {
     const width = 240;
     const height = 160;

@@ -2,16 +2,17 @@
  * Colour phase plan: after the lines, colour is painted in as a painter lays washes, large areas
  * first: the source simplified into colour regions (smoothed, then quantised) says where each wash
  * goes, laid region by region in drawing order (zones first, then the rest, each in its direction),
- * the small regions with the area around them, so no unpainted hole shows inside a painted area.
- * Each pixel takes the picture's own colour, with the pen lines on top and the hatching left as a
- * light texture: the video ends on the picture, drawn. Pure.
+ * the small regions with the area around them, and no region after the paint has closed around it,
+ * so no unpainted hole shows inside a painted area. Each pixel takes the picture's own colour, with
+ * the pen lines on top and the hatching left as a light texture: the video ends on the picture,
+ * drawn. Pure.
  */
 import { gaussianBlur } from './blur.js';
 import { overPaper } from './paper.js';
 import type { Buckets, ColourScript } from './frames.js';
 import { labelComponents } from './components.js';
 import { CROSSED, KIND } from './hatch.js';
-import { alongDirection, bucketByFrame, groupOrder } from './plan.js';
+import { bucketByFrame, groupOrder } from './plan.js';
 import type { Direction } from './types.js';
 import { rgbToYuv420 } from './yuv.js';
 
@@ -51,11 +52,13 @@ function paint(
   const channels = [0, 1, 2].map(() => new Float32Array(hw * hh));
   const [red, green, blue] = channels as [Float32Array, Float32Array, Float32Array];
   for (let y = 0, p = 0; y < height; y++) {
+    const cellRow = (y >> 1) * hw;
     for (let x = 0; x < width; x++, p++) {
-      const a = rgba[p * 4 + 3]!;
-      const r = overPaper(rgba[p * 4]!, a);
-      const g = overPaper(rgba[p * 4 + 1]!, a);
-      const b = overPaper(rgba[p * 4 + 2]!, a);
+      const j = p * 4;
+      const a = rgba[j + 3]!;
+      const r = overPaper(rgba[j]!, a);
+      const g = overPaper(rgba[j + 1]!, a);
+      const b = overPaper(rgba[j + 2]!, a);
       // Ink over paint: a pen line multiplies the colour under it; the hatching a little.
       const k = kind[p]! & ~CROSSED;
       const ink = grey[p]! / 255;
@@ -64,7 +67,7 @@ function paint(
       rgb[p * 3 + 1] = g * over;
       rgb[p * 3 + 2] = b * over;
       luma[p] = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-      const cell = (y >> 1) * hw + (x >> 1);
+      const cell = cellRow + (x >> 1);
       red[cell]! += r;
       green[cell]! += g;
       blue[cell]! += b;
@@ -84,7 +87,6 @@ function paint(
   const row = halfGridSamples(height, hh);
   const key = new Uint32Array(n);
   const step = 255 / (REGION_LEVELS - 1);
-  const hue = [0, 0, 0];
   for (let y = 0, p = 0; y < height; y++) {
     const top = row.at[y]! * hw;
     const bottom = row.next[y]! * hw;
@@ -93,13 +95,13 @@ function paint(
       const left = column.at[x]!;
       const right = column.next[x]!;
       const across = column.weight[x]!;
-      for (let c = 0; c < 3; c++) {
-        const h = channels[c]!;
-        const above = h[top + left]! + across * (h[top + right]! - h[top + left]!);
-        const below = h[bottom + left]! + across * (h[bottom + right]! - h[bottom + left]!);
-        hue[c] = above + down * (below - above);
-      }
-      const [r, g, b] = hue as [number, number, number];
+      const tl = top + left;
+      const tr = top + right;
+      const bl = bottom + left;
+      const br = bottom + right;
+      const r = bilinear(red, tl, tr, bl, br, across, down);
+      const g = bilinear(green, tl, tr, bl, br, across, down);
+      const b = bilinear(blue, tl, tr, bl, br, across, down);
       // A region is one lightness level of one hue family (the strongest channel, or grey).
       const family =
         Math.max(r, g, b) - Math.min(r, g, b) < 24 ? 3 : r >= g && r >= b ? 0 : g >= b ? 1 : 2;
@@ -107,6 +109,21 @@ function paint(
     }
   }
   return { rgb, key };
+}
+
+/** A half-size grid read between its four cells around a pixel, `across` and `down` of the way. */
+function bilinear(
+  h: Float32Array,
+  topLeft: number,
+  topRight: number,
+  bottomLeft: number,
+  bottomRight: number,
+  across: number,
+  down: number,
+): number {
+  const above = h[topLeft]! + across * (h[topRight]! - h[topLeft]!);
+  const below = h[bottomLeft]! + across * (h[bottomRight]! - h[bottomLeft]!);
+  return above + down * (below - above);
 }
 
 /**
@@ -177,21 +194,36 @@ export function planColour(params: ColourParams): ColourResult {
   const n = width * height;
   const rnd = random(params.seed);
   const order = groupOrder(directions.length - 1);
-  // Area and extent along the direction of every group.
-  const area = new Float64Array(directions.length);
-  const uMin = new Float64Array(directions.length).fill(Infinity);
-  const uMax = new Float64Array(directions.length).fill(-Infinity);
-  const along = directions.map((direction) => alongDirection(direction, width));
-  for (let p = 0; p < n; p++) {
-    const g = zoneMap[p]!;
-    area[g]!++;
-    const u = along[g]!(p);
-    if (u < uMin[g]!) uMin[g] = u;
-    if (u > uMax[g]!) uMax[g] = u;
+  const groups = directions.length;
+  // Each group's coordinate u along its direction: sign * x (horizontal) or sign * y.
+  const sign = Int8Array.from(directions, (d) =>
+    d === 'Left to right' || d === 'Top to bottom' ? 1 : -1,
+  );
+  const horizontal = Uint8Array.from(directions, (d) =>
+    d === 'Left to right' || d === 'Right to left' ? 1 : 0,
+  );
+  // Area and extent along the direction of every group, and where each region starts along its
+  // group's direction: a large region is laid in from there, as a wash, quickly (REGION_SPREAD of
+  // the sweep), while small regions follow the sweep.
+  const area = new Float64Array(groups);
+  const uMin = new Float64Array(groups).fill(Infinity);
+  const uMax = new Float64Array(groups).fill(-Infinity);
+  const regionStart = new Float64Array(regions.count).fill(Infinity);
+  const { label } = regions;
+  for (let y = 0, p = 0; y < height; y++) {
+    for (let x = 0; x < width; x++, p++) {
+      const g = zoneMap[p]!;
+      area[g]!++;
+      const u = sign[g]! * (horizontal[g] === 1 ? x : y);
+      if (u < uMin[g]!) uMin[g] = u;
+      if (u > uMax[g]!) uMax[g] = u;
+      const r = label[p]!;
+      if (u < regionStart[r]!) regionStart[r] = u;
+    }
   }
   // Each group gets a share of the phase proportional to its area, in drawing order.
-  const begin = new Float64Array(directions.length);
-  const span = new Float64Array(directions.length);
+  const begin = new Float64Array(groups);
+  const span = new Float64Array(groups);
   let acc = 0;
   for (const g of order) {
     begin[g] = acc / n;
@@ -207,48 +239,29 @@ export function planColour(params: ColourParams): ColourResult {
   const wave = new Float32Array(size);
   for (let i = 0; i < size; i++)
     wave[i] = waves.reduce((sum, w) => sum + 0.025 * Math.sin(i * w.k + w.phase), 0);
-  // Per group: frame = floor(a + b * u + c * wave[v]), with u and v the pixel's coordinates along
-  // and across the group's direction.
-  const coef = directions.map((dir, g) => {
-    const range = uMax[g]! > uMin[g]! ? uMax[g]! - uMin[g]! : 1;
-    const k = span[g]! * frames;
-    const sign = dir === 'Left to right' || dir === 'Top to bottom' ? 1 : -1;
-    return {
-      horizontal: dir === 'Left to right' || dir === 'Right to left',
-      sign,
-      uMin: uMin[g]!,
-      range,
-      k,
-      base: begin[g]! * frames,
-    };
-  });
-  // Where each large region starts along its group's direction: it is laid in from there, as a
-  // wash, quickly (REGION_SPREAD of the sweep), while small regions follow the sweep.
-  const regionStart = new Float64Array(regions.count).fill(Infinity);
+  // Per group: frame = floor(base + k * s), s the pixel's place along the group's direction (0-1)
+  // plus the wave across it.
+  const range = Float64Array.from(uMin, (lo, g) => (uMax[g]! > lo ? uMax[g]! - lo : 1));
+  const k = Float64Array.from(span, (share) => share * frames);
+  const base = Float64Array.from(begin, (start) => start * frames);
   const minRegion = Math.round((REGION_MIN_AT_1920 * n) / (1920 * 1920 * 0.75));
-  for (let y = 0, p = 0; y < height; y++) {
-    for (let x = 0; x < width; x++, p++) {
-      const r = regions.label[p]!;
-      const c = coef[zoneMap[p]!]!;
-      const u = c.sign * (c.horizontal ? x : y);
-      if (u < regionStart[r]!) regionStart[r] = u;
-    }
-  }
+  const large = Uint8Array.from(regions.sizes, (size) => (size >= minRegion ? 1 : 0));
   const frameOf = new Int32Array(n);
   for (let y = 0, p = 0; y < height; y++) {
     for (let x = 0; x < width; x++, p++) {
-      const c = coef[zoneMap[p]!]!;
-      const r = regions.label[p]!;
-      let u = c.sign * (c.horizontal ? x : y);
-      if (regions.sizes[r]! >= minRegion)
-        u = regionStart[r]! + REGION_SPREAD * (u - regionStart[r]!);
-      let s = (u - c.uMin) / c.range + wave[c.horizontal ? y : x]!;
+      const g = zoneMap[p]!;
+      const r = label[p]!;
+      const across = horizontal[g] === 1;
+      let u = sign[g]! * (across ? x : y);
+      if (large[r] === 1) u = regionStart[r]! + REGION_SPREAD * (u - regionStart[r]!);
+      let s = (u - uMin[g]!) / range[g]! + wave[across ? y : x]!;
       s = s < 0 ? 0 : s > 1 ? 1 : s;
-      const f = (c.base + s * c.k) | 0;
+      const f = (base[g]! + s * k[g]!) | 0;
       frameOf[p] = f >= frames ? frames - 1 : f;
     }
   }
-  paintSmallWithSurroundings(frameOf, regions, minRegion, zoneMap, coef, width, height);
+  paintSmallWithSurroundings(frameOf, large, label, zoneMap, base, k, width, height);
+  paintEnclosedWithEnclosure(frameOf, zoneMap, directions, width, height, frames);
   const cw = width / 2;
   const chromaFrame = new Int32Array(cw * (height / 2));
   for (let i = 0; i < chromaFrame.length; i++) {
@@ -269,10 +282,11 @@ export function planColour(params: ColourParams): ColourResult {
  */
 function paintSmallWithSurroundings(
   frameOf: Int32Array,
-  regions: { label: Int32Array; sizes: Int32Array },
-  minRegion: number,
+  large: Uint8Array,
+  label: Int32Array,
   zoneMap: Uint8Array,
-  groups: readonly { base: number; k: number }[],
+  base: Float64Array,
+  k: Float64Array,
   width: number,
   height: number,
 ): void {
@@ -280,7 +294,7 @@ function paintSmallWithSurroundings(
   const near = new Float32Array(n);
   const frameSum = new Float32Array(n);
   for (let p = 0; p < n; p++) {
-    if (regions.sizes[regions.label[p]!]! < minRegion) continue;
+    if (large[label[p]!] === 0) continue;
     near[p] = 1;
     frameSum[p] = frameOf[p]!;
   }
@@ -288,9 +302,78 @@ function paintSmallWithSurroundings(
   gaussianBlur(near, width, height, sigma);
   gaussianBlur(frameSum, width, height, sigma);
   for (let p = 0; p < n; p++) {
-    if (regions.sizes[regions.label[p]!]! >= minRegion || near[p]! < 0.05) continue;
-    const { base, k } = groups[zoneMap[p]!]!;
+    if (large[label[p]!] === 1 || near[p]! < 0.05) continue;
+    const g = zoneMap[p]!;
     const f = frameSum[p]! / near[p]!;
-    frameOf[p] = Math.floor(Math.min(Math.max(f, base), Math.max(base, base + k - 1)));
+    frameOf[p] = Math.floor(
+      Math.min(Math.max(f, base[g]!), Math.max(base[g]!, base[g]! + k[g]! - 1)),
+    );
+  }
+}
+
+/**
+ * No hole, whatever its size: a pixel is painted by the frame at which the paint closes around
+ * it. The colour goes across each group towards the far edge of its direction, so a pixel not yet
+ * painted should still reach that edge (or its group's border) through pixels not yet painted; a
+ * bay cut off from it, even one open to a side of the picture, reads as a hole. Each pixel's frame
+ * is lowered to the latest frame at which it still has that way out: the largest, over the
+ * 4-connected paths from it to an exit within its group, of the earliest frame along the path.
+ * Worked out as a flood from the exits, latest frames first, on a queue per frame.
+ */
+function paintEnclosedWithEnclosure(
+  frameOf: Int32Array,
+  zoneMap: Uint8Array,
+  directions: readonly Direction[],
+  width: number,
+  height: number,
+  frames: number,
+): void {
+  const n = width * height;
+  const head = new Int32Array(frames).fill(-1);
+  const next = new Int32Array(n);
+  const reached = new Uint8Array(n);
+  const push = (p: number, frame: number) => {
+    reached[p] = 1;
+    next[p] = head[frame]!;
+    head[frame] = p;
+  };
+  // The far edge of each group's direction: the column or row its colour goes to.
+  const farColumn = Int32Array.from(directions, (d) =>
+    d === 'Left to right' ? width - 1 : d === 'Right to left' ? 0 : -1,
+  );
+  const farRow = Int32Array.from(directions, (d) =>
+    d === 'Top to bottom' ? height - 1 : d === 'Bottom to top' ? 0 : -1,
+  );
+  for (let y = 0, p = 0; y < height; y++) {
+    for (let x = 0; x < width; x++, p++) {
+      const g = zoneMap[p]!;
+      const exit =
+        x === farColumn[g] ||
+        y === farRow[g] ||
+        (x > 0 && zoneMap[p - 1] !== g) ||
+        (x < width - 1 && zoneMap[p + 1] !== g) ||
+        (y > 0 && zoneMap[p - width] !== g) ||
+        (y < height - 1 && zoneMap[p + width] !== g);
+      if (exit) push(p, frameOf[p]!);
+    }
+  }
+  // Each neighbour not yet reached, in the same group: this is the latest way out it has.
+  const visit = (q: number, g: number, frame: number) => {
+    if (reached[q] === 1 || zoneMap[q] !== g) return;
+    const f = frameOf[q]! < frame ? frameOf[q]! : frame;
+    frameOf[q] = f;
+    push(q, f);
+  };
+  for (let frame = frames - 1; frame >= 0; frame--) {
+    while (head[frame] !== -1) {
+      const p = head[frame]!;
+      head[frame] = next[p]!;
+      const g = zoneMap[p]!;
+      const x = p % width;
+      if (x > 0) visit(p - 1, g, frame);
+      if (x < width - 1) visit(p + 1, g, frame);
+      if (p >= width) visit(p - width, g, frame);
+      if (p < n - width) visit(p + width, g, frame);
+    }
   }
 }

@@ -197,17 +197,12 @@ export function hatch(params: HatchParams): Hatching {
     if (Math.abs(v - offset - k * spacing) > reach) return Infinity;
     const o = region * 4 + pair + odd;
     const id = first[o]! + k - kMin[o]!;
-    const bend = Math.sin(u * omega + phase[id]!);
-    const centre = offset + k * spacing + wobble * bend;
-    // Pressure: the line swells and thins a little along its length, and to a point at its ends
-    // (narrower there, not paler).
-    const w = halfWidth * (1 + 0.3 * bend);
-    const d = Math.abs(v - centre);
-    if (d >= w) return Infinity;
+    // The stroke of the line here, and how far along it the pixel is (0-1); off the strokes,
+    // nothing. Each stroke's length and whether it is drawn are its own (a hash of line and
+    // stroke); one as long as its period runs on into the next. Worked out before the line's
+    // bend, which most pixels between strokes then need not compute.
+    let taper = 1;
     if (strokeLength !== Infinity) {
-      // The stroke of the line here, and how far along it the pixel is (0-1); off the strokes,
-      // nothing. Each stroke's length and whether it is drawn are its own (a hash of line and
-      // stroke); one as long as its period runs on into the next.
       const along = u / strokePeriod + phase[id]!;
       const stroke = Math.floor(along);
       const chance = hash01((seed[id]! * 8191 + stroke) | 0);
@@ -215,9 +210,15 @@ export function hatch(params: HatchParams): Hatching {
       const cover = strokeLength * (0.7 + 0.6 * chance);
       const t = (along - stroke) / cover;
       if (t >= 1) return Infinity;
-      const taper = cover >= 1 ? 1 : Math.min(1, t / TAPER, (1 - t) / TAPER);
-      if (d >= w * Math.sqrt(taper)) return Infinity;
+      if (cover < 1) taper = Math.min(1, t / TAPER, (1 - t) / TAPER);
     }
+    const bend = Math.sin(u * omega + phase[id]!);
+    const centre = offset + k * spacing + wobble * bend;
+    // Pressure: the line swells and thins a little along its length, and to a point at its ends
+    // (narrower there, not paler).
+    const w = halfWidth * (1 + 0.3 * bend);
+    const d = Math.abs(v - centre);
+    if (d >= w || (taper < 1 && d >= w * Math.sqrt(taper))) return Infinity;
     hit = id;
     return d / w;
   };

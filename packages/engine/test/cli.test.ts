@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RENDER_MALLOC_ENV } from '../src/allocator.js';
 import { resolveFfmpeg } from '../src/ffmpeg.js';
-import { probeVideo } from '../src/video-file.js';
+import { extractFrame, probeVideo } from '../src/video-file.js';
 import { scenePng } from './fixtures.js';
 import { freshDir } from './helpers.js';
 
@@ -70,6 +71,49 @@ describe('rasma CLI', () => {
     const [shebang] = (await readFile(BIN, 'utf8')).split('\n');
     const settings = Object.entries(RENDER_MALLOC_ENV).map(([name, value]) => `${name}=${value}`);
     expect(shebang).toBe(`#!/usr/bin/env -S ${settings.join(' ')} node`);
+  });
+
+  it('draws with the pen alone or with nothing as --hand says, and refuses any other hand', async () => {
+    const dir = await freshDir();
+    const input = join(dir, 'in.png');
+    await writeFile(input, await scenePng(160, 120));
+    const { path } = await resolveFfmpeg();
+    // Half-way through the drawing, while the pen is on the page.
+    const frameWith = async (hand: string) => {
+      const output = join(dir, `${hand}.mp4`);
+      const args = ['render', input, '-o', output, '--time', '1', '--size', '1280'];
+      const result = await run([...args, '--hand', hand]);
+      expect(result.stderr).not.toContain('rasma:');
+      expect(result.code).toBe(0);
+      return extractFrame(path, output, 0.5);
+    };
+    const pen = await frameWith('pen');
+    const none = await frameWith('none');
+    // No skin or sleeve in either: nothing in them is coloured (the drawing and the pen are grey).
+    const colourful = (rgb: Buffer) => {
+      let count = 0;
+      for (let i = 0; i < rgb.length; i += 3)
+        if (
+          Math.max(rgb[i]!, rgb[i + 1]!, rgb[i + 2]!) -
+            Math.min(rgb[i]!, rgb[i + 1]!, rgb[i + 2]!) >
+          40
+        )
+          count++;
+      return count;
+    };
+    expect(colourful(pen)).toBe(0);
+    expect(colourful(none)).toBe(0);
+    // The same drawing, with the pen on it in one and nothing in the other.
+    let penPixels = 0;
+    for (let i = 0; i < pen.length; i += 3) if (none[i]! - pen[i]! > 60) penPixels++;
+    expect(penPixels).toBeGreaterThan(200);
+
+    const refused = await run(['render', input, '-o', join(dir, 'x.mp4'), '--hand', 'glove']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      'rasma: Invalid option hand: Invalid option: expected one of "hand"|"pen"|"none" [INVALID_OPTIONS]',
+    );
+    expect(existsSync(join(dir, 'x.mp4'))).toBe(false);
   });
 
   it('reports bad options with the error code and a non-zero exit', async () => {

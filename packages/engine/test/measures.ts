@@ -6,7 +6,7 @@ import { gaussianBlur } from '../src/blur.js';
 import type { HatchLines } from '../src/hatch.js';
 import { toLuma } from '../src/outline.js';
 import { overPaper } from '../src/paper.js';
-import type { RgbaImage } from '../src/types.js';
+import type { Direction, RgbaImage } from '../src/types.js';
 
 const SOLID = 9;
 const BLUR_SIGMA = 8;
@@ -207,4 +207,41 @@ export function hatchDirectionShare(lines: HatchLines): number {
     best = Math.max(best, window);
   }
   return total ? best / total : 0;
+}
+
+/**
+ * Share of the picture not yet painted but cut off by paint from the edge the colour goes to
+ * (`direction`: no 4-connected way through unpainted pixels to it): the white holes inside
+ * painted areas, bays open to another side of the picture included.
+ */
+export function enclosedUnpaintedShare(
+  painted: Uint8Array,
+  width: number,
+  height: number,
+  direction: Direction,
+): number {
+  const n = width * height;
+  const open = new Uint8Array(n); // unpainted and joined to the far edge
+  const stack: number[] = [];
+  const reach = (p: number) => {
+    if (painted[p] === 0 && open[p] === 0) {
+      open[p] = 1;
+      stack.push(p);
+    }
+  };
+  const across = direction === 'Left to right' || direction === 'Right to left';
+  const last = direction === 'Left to right' || direction === 'Top to bottom';
+  if (across) for (let y = 0; y < height; y++) reach(y * width + (last ? width - 1 : 0));
+  else for (let x = 0; x < width; x++) reach((last ? height - 1 : 0) * width + x);
+  while (stack.length) {
+    const p = stack.pop()!;
+    const x = p % width;
+    if (x > 0) reach(p - 1);
+    if (x < width - 1) reach(p + 1);
+    if (p >= width) reach(p - width);
+    if (p < n - width) reach(p + width);
+  }
+  let enclosed = 0;
+  for (let p = 0; p < n; p++) if (painted[p] === 0 && open[p] === 0) enclosed++;
+  return enclosed / n;
 }

@@ -11,7 +11,7 @@ const FOLDER = join(dirname(fileURLToPath(import.meta.url)), 'real-photos');
 export const REAL_PHOTOS = {
   'real-portrait': 'portrait-astronaut.png',
   'real-pet': 'pet-chelsea.png',
-  'real-landscape': 'landscape-dune.jpg',
+  'real-landscape': 'landscape-meadow.jpg',
   'real-night': 'night-rocket.jpg',
 } as const;
 export type RealPhotoName = keyof typeof REAL_PHOTOS;
