@@ -1,86 +1,18 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { completeEmailSignIn, signUp, uniqueEmail } from '../support/auth.js';
+import { shownToast } from '../support/toasts.js';
+import {
+  generate,
+  recordSentForms,
+  RENDER_TIMEOUT_MS,
+  sentField,
+  watchUntilCompleted,
+} from '../support/videos.js';
 import { paint } from '../support/workspace.js';
 
-/** The shown toast; an open modal dialog hides the rest of the page from the accessibility tree. */
-const toasts = (page: Page) =>
-  page.getByRole('region', { name: /Notifications/, includeHidden: true }).locator('li');
-
-/**
- * A render takes 10-40 s on two idle cores; the two tests render at the same time, and a loaded
- * machine takes minutes.
- */
-const RENDER_TIMEOUT_MS = 300_000;
-
 test.use({ viewport: { width: 1280, height: 900 } });
-
-/**
- * Keeps the text fields of each multipart form the page sends, by URL (the browser does not hand
- * a form with a file over to the test).
- */
-async function recordSentForms(page: Page) {
-  await page.addInitScript(() => {
-    const sent: Record<string, Record<string, string>> = {};
-    const send = window.fetch.bind(window);
-    Object.assign(window, { sentForms: sent });
-    window.fetch = (input, init) => {
-      if (init?.body instanceof FormData) {
-        const fields: Record<string, string> = {};
-        init.body.forEach((value, name) => {
-          if (typeof value === 'string') fields[name] = value;
-        });
-        sent[input instanceof Request ? input.url : input.toString()] = fields;
-      }
-      return send(input, init);
-    };
-  });
-}
-
-/** A JSON field of the last form sent to `url`. */
-async function sentField(page: Page, url: string, name: string): Promise<unknown> {
-  const text = await page.evaluate(
-    ([to, field]) =>
-      (window as unknown as { sentForms: Record<string, Record<string, string>> }).sentForms[to]?.[
-        field
-      ],
-    [url, name] as const,
-  );
-  if (text === undefined) throw new Error(`no ${name} was sent to ${url}`);
-  return JSON.parse(text);
-}
-
-/** The card's percent while drawing: each value read until it shows Completed. */
-async function watchUntilCompleted(card: Locator): Promise<number[]> {
-  const seen: number[] = [];
-  await expect
-    .poll(
-      async () => {
-        const drawing = await card
-          .getByText(/^Drawing\.\.\. \d+%$/)
-          .textContent({ timeout: 100 })
-          .catch(() => null);
-        if (drawing) seen.push(Number(/(\d+)%/.exec(drawing)?.[1]));
-        return card.getByText('Completed', { exact: true }).isVisible();
-      },
-      { timeout: RENDER_TIMEOUT_MS, intervals: [250] },
-    )
-    .toBe(true);
-  return seen;
-}
-
-async function generate(page: Page, drawingTime: number) {
-  const field = page.getByLabel('Drawing time (seconds)');
-  await field.fill(String(drawingTime));
-  await expect(field).toHaveValue(String(drawingTime));
-  const created = page.waitForResponse('/api/videos/create');
-  await page.getByRole('button', { name: 'Generate', exact: true }).click();
-  expect((await created).status()).toBe(201);
-  await expect(toasts(page)).toContainText('Video Creation Started!');
-  // The workspace is handed back for the next image.
-  await expect(page.getByText('Drop your image here')).toBeVisible();
-}
 
 test('a sample with two zones is previewed, drawn live, played, downloaded and deleted', async ({
   page,
@@ -193,7 +125,7 @@ test('a sample with two zones is previewed, drawn live, played, downloaded and d
   expect(download.suggestedFilename()).toBe('Cat in Box.mp4');
   const bytes = await readFile(await download.path());
   expect(bytes.subarray(4, 8).toString('latin1')).toBe('ftyp');
-  await expect(toasts(page)).toContainText('Download Started');
+  await expect(shownToast(page)).toContainText('Download Started');
 
   // Delete it, after the confirmation.
   await card.getByRole('button', { name: 'Delete Cat in Box' }).click();
@@ -202,7 +134,7 @@ test('a sample with two zones is previewed, drawn live, played, downloaded and d
     'Are you sure you want to delete "Cat in Box"? This action cannot be undone.',
   );
   await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
-  await expect(toasts(page)).toContainText('Video Deleted');
+  await expect(shownToast(page)).toContainText('Video Deleted');
   await expect(card).toHaveCount(0);
   await expect(page.getByText('No videos yet')).toBeVisible();
 });

@@ -33,6 +33,8 @@ export const OAUTH_PROVIDERS = ['google', 'apple'] as const;
 export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
 /** Spec 5: non-space text, an @, text, a dot, text. The form checks this as the person types. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** What an address the server would not take is told, by the form and by the server. */
+export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
 /** The digits of the sign-in code sent by e-mail. */
 export const VERIFICATION_CODE_LENGTH = 6;
 /** "6-digit", as the sign-in texts say it. */
@@ -123,6 +125,14 @@ export const ZONE_LIMITS = {
   maxIdLength: 64,
 } as const;
 
+/**
+ * Projects: the work on one image (the image, its zones, settings and stroke edits), kept while a
+ * person works. The workspace lists the `recent` ones; one unchanged for `keptDays` is deleted with
+ * its files (the privacy policy says so from this number). A person has at most `maxPerUser`
+ * (each may hold an image of up to `IMAGE_LIMITS.maxBytes`).
+ */
+export const PROJECT_LIMITS = { recent: 12, keptDays: 30, maxPerUser: 100 } as const;
+
 /** The admin area (spec 9). */
 export const ADMIN_LIMITS = {
   usersPageSize: 200,
@@ -197,6 +207,8 @@ export const ERROR_CODES = [
   'PREVIEW_REPLACED',
   /** The person already has `MAX_WAITING_VIDEOS_PER_USER` videos waiting or being made. */
   'TOO_MANY_WAITING_VIDEOS',
+  /** The person already has `PROJECT_LIMITS.maxPerUser` projects: one must go before another. */
+  'TOO_MANY_PROJECTS',
   /** Too few credits for the video. */
   'INSUFFICIENT_CREDITS',
   /** The video is not made yet, so there is nothing to download. */

@@ -5,7 +5,7 @@ import type { z } from 'zod';
  * parsed, output type-checked) and the web app calls through them (responses parsed).
  */
 export interface Endpoint {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Fastify-style path, `:name` for a parameter. */
   path: `/api/${string}`;
   /** `user`: signed in (401 otherwise); `admin`: an administrator (403 `Admin access required`). */

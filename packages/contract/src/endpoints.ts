@@ -41,6 +41,13 @@ import { messageResponseSchema, pageQuerySchema } from './common.js';
 import { contactRequestSchema, siteInfoResponseSchema } from './contact.js';
 import { endpoint } from './endpoint.js';
 import {
+  projectIdParamsSchema,
+  projectSavedResponseSchema,
+  projectSchema,
+  recentProjectsResponseSchema,
+  saveProjectRequestSchema,
+} from './projects.js';
+import {
   aiPreferenceResponseSchema,
   createVideoResponseSchema,
   imagesResponseSchema,
@@ -253,6 +260,58 @@ export const api = {
     path: '/api/images',
     access: 'user',
     response: imagesResponseSchema,
+  }),
+
+  // Projects: the work on an image, autosaved, listed as recent projects
+  projects: endpoint({
+    method: 'GET',
+    path: '/api/projects',
+    access: 'user',
+    response: recentProjectsResponseSchema,
+  }),
+  /** Multipart: the `image` file (checked as the create call's) and the `state` JSON field. */
+  createProject: endpoint({
+    method: 'POST',
+    path: '/api/projects',
+    access: 'user',
+    multipart: true,
+    response: projectSchema,
+  }),
+  project: endpoint({
+    method: 'GET',
+    path: '/api/projects/:id',
+    access: 'user',
+    params: projectIdParamsSchema,
+    response: projectSchema,
+  }),
+  projectImage: endpoint({
+    method: 'GET',
+    path: '/api/projects/:id/image',
+    access: 'user',
+    params: projectIdParamsSchema,
+    response: 'file',
+  }),
+  projectThumbnail: endpoint({
+    method: 'GET',
+    path: '/api/projects/:id/thumbnail',
+    access: 'user',
+    params: projectIdParamsSchema,
+    response: 'file',
+  }),
+  saveProject: endpoint({
+    method: 'PUT',
+    path: '/api/projects/:id',
+    access: 'user',
+    params: projectIdParamsSchema,
+    body: saveProjectRequestSchema,
+    response: projectSavedResponseSchema,
+  }),
+  deleteProject: endpoint({
+    method: 'DELETE',
+    path: '/api/projects/:id',
+    access: 'user',
+    params: projectIdParamsSchema,
+    response: messageResponseSchema,
   }),
 
   // Contact

@@ -3,6 +3,8 @@ export * from './image-formats.js';
 export * from './common.js';
 export * from './auth.js';
 export * from './videos.js';
+export * from './stroke-edits.js';
+export * from './projects.js';
 export * from './billing.js';
 export * from './contact.js';
 export * from './admin.js';

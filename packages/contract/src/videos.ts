@@ -13,6 +13,7 @@ import {
   VIDEO_STATUSES,
   ZONE_LIMITS,
 } from './constants.js';
+import { strokeEditsSchema } from './stroke-edits.js';
 
 export const directionSchema = z.enum(DIRECTIONS);
 export const aiModelSchema = z.enum(AI_MODELS);
@@ -65,6 +66,11 @@ export const createVideoBlobDataSchema = z.object({
    * nothing. Absent means `DEFAULT_HAND` (the hand, as before), which the engine applies.
    */
   hand: z.enum(HANDS).optional(),
+  /**
+   * Optional, not in the spec's payload: the person's stroke edits (deleted, added and reordered
+   * strokes, each part's time and direction), in the image's own pixels. Absent: as planned.
+   */
+  edits: strokeEditsSchema.optional(),
 });
 export type CreateVideoBlobData = z.infer<typeof createVideoBlobDataSchema>;
 

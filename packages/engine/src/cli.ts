@@ -13,6 +13,7 @@ Options:
       --direction <dir>      "Left to right" (default), "Right to left", "Top to bottom", "Bottom to top"
       --level <0-255>        global grayscale level (default 128)
       --zones <file.json>    Special Zones: a JSON array of strokeMasks
+      --edits <file.json>    stroke edits (deleted, added, order, parts), in the image's pixels
       --size <px>            1280, 1920 (default) or 3840: 720p, 1080p or 4K (a 4:3 photo
                              at 1920 is 1440x1080, a 3:4 one 1080x1440)
       --shape <shape>        original (the picture's own, default), 16:9, 9:16 or 1:1
@@ -34,6 +35,7 @@ async function main(argv: string[]): Promise<number> {
       direction: { type: 'string' },
       level: { type: 'string' },
       zones: { type: 'string' },
+      edits: { type: 'string' },
       size: { type: 'string' },
       shape: { type: 'string' },
       hand: { type: 'string' },
@@ -49,17 +51,8 @@ async function main(argv: string[]): Promise<number> {
     return values.help ? 0 : 2;
   }
   const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));
-  let strokeMasks: unknown;
-  if (values.zones) {
-    try {
-      strokeMasks = JSON.parse(await readFile(values.zones, 'utf8'));
-    } catch (error) {
-      throw new EngineError(
-        'INVALID_OPTIONS',
-        `Cannot read zones file ${values.zones}: ${(error as Error).message}`,
-      );
-    }
-  }
+  const strokeMasks = values.zones ? await readJson(values.zones, 'zones') : undefined;
+  const edits = values.edits ? await readJson(values.edits, 'edits') : undefined;
   // The renderer (and its image library) loads only once there is something to render, so help
   // and bad arguments answer at once; ffmpeg is looked for meanwhile.
   const [{ renderSketchVideo }, { contactSheet }, ffmpeg] = await Promise.all([
@@ -77,6 +70,7 @@ async function main(argv: string[]): Promise<number> {
     ...(values.thumbnail ? { thumbnail: values.thumbnail } : {}),
     options: {
       ...(strokeMasks !== undefined ? { strokeMasks: strokeMasks as [] } : {}),
+      ...(edits !== undefined ? { edits: edits as object } : {}),
       ...(values.direction ? { direction: values.direction as 'Left to right' } : {}),
       ...(values.model ? { aiModel: values.model as 'rasma-ai' } : {}),
       ...(values.time ? { drawingTime: num(values.time) } : {}),
@@ -108,6 +102,18 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`contact sheet: ${sheet}\n`);
   }
   return 0;
+}
+
+/** A JSON file given as an option (checked with the render's options). */
+async function readJson(path: string, what: string): Promise<unknown> {
+  try {
+    return JSON.parse(await readFile(path, 'utf8'));
+  } catch (error) {
+    throw new EngineError(
+      'INVALID_OPTIONS',
+      `Cannot read ${what} file ${path}: ${(error as Error).message}`,
+    );
+  }
 }
 
 main(process.argv.slice(2)).then(

@@ -5,11 +5,12 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import sharp from 'sharp';
-import type { HandPose, HandSprite } from './frames.js';
+import type { HandSprite } from './frames.js';
 import { handDrawing, type Drawer } from './hand-drawing.js';
+import { HAND_TIP, handBoxSize, pixelsPerHandUnit } from './hand-geometry.js';
+import type { HandHold } from './hand-pose.js';
 import { memoize } from './memo.js';
 import { buildPlane } from './sprite.js';
-import type { Direction } from './types.js';
 import { lumaOf, setChroma } from './yuv.js';
 
 /**
@@ -17,9 +18,6 @@ import { lumaOf, setChroma } from './yuv.js';
  * bundle or a bundle it is part of (the server's render process).
  */
 const SVG_PATH = createRequire(import.meta.url).resolve('@rasma/engine/assets/hand.svg');
-/** Pen tip in the SVG's units; the hand itself is about HAND_SIZE of them across. */
-const TIP = 12;
-const HAND_SIZE = 520;
 /**
  * Corners of a shape around the SVG's drawing, a few units out for its strokes: the hand and pen
  * (within 340 x 380 units of the corner, the first four) and the sleeve, which reaches
@@ -35,31 +33,7 @@ const HULL = [
   [2006, 1231],
   [2006, 1513],
 ] as const;
-/** The hand's box (its lift and its way out of the picture are measured in it), in units. */
-const BOX = 900;
-
-/** How the hand is held: which way its arm reaches, and turned by `degrees` about the pen tip. */
-export interface HandHold extends HandPose {
-  degrees: number;
-}
-
-/**
- * How the hand is held for a drawing direction: off what is drawn already. A right hand reaches
- * right for a drawing going left to right and down for one going top to bottom, over paper still
- * blank; mirrored for right to left and bottom to top. A hand lying on the drawing uncovers some
- * of it in every frame it moves, and the encoder codes that ink again: the night photo drawn right
- * to left was 6.1 MB with the right hand as drawn and 2.55 MB held this way; left to right 2.83
- * and 2.48 MB (README, The hand's cost).
- */
-export function handPose(direction: Direction): HandHold {
-  const across = direction === 'Left to right' || direction === 'Right to left';
-  return {
-    x: direction === 'Right to left' ? -1 : 1,
-    y: direction === 'Bottom to top' ? -1 : 1,
-    // The SVG's arm runs 30 degrees below the horizontal: turned towards the drawing's way.
-    degrees: across ? -25 : 25,
-  };
-}
+export { handPose, type HandHold } from './hand-pose.js';
 
 const cache = new Map<string, Promise<HandSprite>>();
 
@@ -75,7 +49,7 @@ export function loadHand(
   drawer: Drawer,
 ): Promise<HandSprite> {
   const key = [size, hold.x, hold.y, hold.degrees, frame.width, frame.height, drawer].join(' ');
-  return memoize(cache, key, () => rasterizeHand(size / HAND_SIZE, hold, frame, drawer));
+  return memoize(cache, key, () => rasterizeHand(pixelsPerHandUnit(size), hold, frame, drawer));
 }
 
 async function rasterizeHand(
@@ -88,7 +62,7 @@ async function rasterizeHand(
   const [cos, sin] = [Math.cos(turn), Math.sin(turn)];
   // Where the drawing lies, turned and mirrored about the tip (units from the tip).
   const turned = (drawer === 'pen' ? HULL.slice(0, 4) : HULL).map(([x, y]) => {
-    const [dx, dy] = [x - TIP, y - TIP];
+    const [dx, dy] = [x - HAND_TIP, y - HAND_TIP];
     return [hold.x * (dx * cos - dy * sin), hold.y * (dx * sin + dy * cos)] as const;
   });
   const xs = turned.map(([x]) => x);
@@ -106,9 +80,9 @@ async function rasterizeHand(
   const u = (px: number) => px / pxPerUnit;
   const svg = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"`,
-    ` viewBox="${TIP - u(left)} ${TIP - u(top)} ${u(w)} ${u(h)}">`,
-    `<g transform="translate(${TIP} ${TIP}) scale(${hold.x} ${hold.y}) rotate(${hold.degrees})`,
-    ` translate(${-TIP} ${-TIP})">${drawing}</g></svg>`,
+    ` viewBox="${HAND_TIP - u(left)} ${HAND_TIP - u(top)} ${u(w)} ${u(h)}">`,
+    `<g transform="translate(${HAND_TIP} ${HAND_TIP}) scale(${hold.x} ${hold.y}) rotate(${hold.degrees})`,
+    ` translate(${-HAND_TIP} ${-HAND_TIP})">${drawing}</g></svg>`,
   ].join('');
   const { data } = await sharp(Buffer.from(svg))
     .resize(w, h)
@@ -116,7 +90,7 @@ async function rasterizeHand(
     .raw()
     .toBuffer({ resolveWithObject: true });
   const pose = { x: hold.x, y: hold.y };
-  return { ...spriteFromRgba(data, w, h, left, top), pose, size: Math.round(BOX * pxPerUnit) };
+  return { ...spriteFromRgba(data, w, h, left, top), pose, size: handBoxSize(pxPerUnit) };
 }
 
 /** YUV planes of an RGBA image (even w, h): luma per pixel, chroma per 2 x 2 block. */

@@ -12,6 +12,7 @@ import {
   VIDEO_SHAPES,
   ZONE_LIMITS,
 } from '@rasma/contract/constants';
+import { strokeEditsSchema } from '@rasma/contract/stroke-edits';
 import { z } from 'zod';
 import { EngineError } from './errors.js';
 
@@ -70,6 +71,8 @@ const renderOptionsSchema = z.object({
   hand: z.enum(HANDS).default(DEFAULT_HAND),
   /** Seed for every random choice (hand wobble, colour brush edge). */
   seed: z.number().int().default(1),
+  /** The person's stroke edits, in the source image's pixels (as the zones' points). */
+  edits: strokeEditsSchema.optional(),
 });
 
 export type RenderOptionsInput = z.input<typeof renderOptionsSchema>;

@@ -25,6 +25,11 @@ export interface PenTimeline {
   down: Uint8Array;
 }
 
+/** What the pen's clock reads of a stroke: its pixels, in drawing order. */
+export interface PenStroke {
+  readonly pixels: readonly number[];
+}
+
 /** What the drawing phase is made of. */
 export interface DrawingPlan {
   width: number;
@@ -33,11 +38,16 @@ export interface DrawingPlan {
   /** Frames of the drawing: the last stroke ends at the last one's time, drawFrames / fps. */
   drawFrames: number;
   /** The strokes, in drawing order. */
-  strokes: readonly Stroke[];
+  strokes: readonly PenStroke[];
   /** 1 on ink pixels. */
   ink: Uint8Array;
   /** Each ink pixel's centre-line pixel, -1 for none. */
   owner: Int32Array;
+  /**
+   * Each stroke's time weight (1 when absent): its pen-down time and the pen-up move to it take
+   * that many times their share, the drawing still lasting `drawFrames / fps` (stroke edits).
+   */
+  timeWeights?: Float64Array;
 }
 
 /** The coordinate of pixel p (an index into rows `width` wide) that grows along a direction. */
@@ -68,6 +78,19 @@ export function orderStrokes(
   height: number,
   directions: readonly Direction[],
 ): Stroke[] {
+  return orderStrokesInParts(strokes, width, height, directions).strokes;
+}
+
+/**
+ * `orderStrokes`, with each ordered stroke's band in its group (0..7): a group's strokes of one
+ * band are drawn together, a part of the drawing (`parts.ts`).
+ */
+export function orderStrokesInParts(
+  strokes: readonly Stroke[],
+  width: number,
+  height: number,
+  directions: readonly Direction[],
+): { strokes: Stroke[]; bands: Uint8Array } {
   const byGroup: Stroke[][] = directions.map(() => []);
   // A stroke of a group with no direction is not drawn.
   for (const stroke of strokes) {
@@ -75,6 +98,7 @@ export function orderStrokes(
     if (group) shortHatching(stroke, width, height, group);
   }
   const ordered: Stroke[] = [];
+  const bandOf: number[] = [];
   let pen: { x: number; y: number } | undefined;
   for (const g of groupOrder(directions.length - 1)) {
     const group = byGroup[g]!;
@@ -107,7 +131,8 @@ export function orderStrokes(
       band.all.push(s);
       band.tiers[tierOf(s)]!.push(s);
     }
-    for (const band of bands) {
+    // At most 8 bands: a stroke's key lies within the extent, and a band is an eighth of it or more.
+    for (const [b, band] of bands.entries()) {
       if (!band) continue;
       if (!pen) {
         // Start at the stroke end that comes first along the direction.
@@ -121,11 +146,12 @@ export function orderStrokes(
         if (strokesOfTier.length === 0) continue;
         const next = nearestFirst(strokesOfTier, width, height, u, pen.x, pen.y);
         for (const s of next.strokes) ordered.push(s); // a tier can hold too many for push(...)
+        for (let k = 0; k < next.strokes.length; k++) bandOf.push(b);
         pen = next;
       }
     }
   }
-  return ordered;
+  return { strokes: ordered, bands: Uint8Array.from(bandOf) };
 }
 
 /** Hatch strokes longer than this share of the long side are drawn as several shorter ones. */
@@ -145,7 +171,7 @@ function shortHatching(stroke: Stroke, width: number, height: number, list: Stro
 }
 
 /** Drawing tier of a stroke: 0 main contour, 1 detail, 2 hatching. */
-function tierOf(s: Stroke): number {
+export function tierOf(s: Stroke): number {
   return s.kind === undefined || s.kind === KIND.contour ? 0 : s.kind === KIND.detail ? 1 : 2;
 }
 
@@ -156,8 +182,8 @@ const CELL = 32;
  * Greedy nearest-next ordering. Strokes are drawn along the direction (from their end that comes
  * first along it); the next stroke is the one whose start is nearest the pen.
  */
-function nearestFirst(
-  band: Stroke[],
+export function nearestFirst(
+  band: readonly Stroke[],
   width: number,
   height: number,
   u: (p: number) => number,
@@ -249,24 +275,30 @@ export class PenClock {
   private readonly passed: Uint8Array;
   /** Each stroke's pen-down length in pixels. */
   private readonly lengths: Float64Array;
+  /** When each stroke timed so far ends (s). */
+  readonly strokeEnds: Float64Array;
 
   constructor(
-    private readonly strokes: readonly Stroke[],
+    private readonly strokes: readonly PenStroke[],
     private readonly width: number,
     height: number,
     private readonly duration: number,
     /** Called when the pen first passes a pixel (times only grow). */
     private readonly onFirstPass: (pixel: number, time: number) => void = () => undefined,
+    /** Each stroke's time weight (`DrawingPlan.timeWeights`). */
+    private readonly timeWeights?: Float64Array,
   ) {
     let weight = 0;
     let count = 0;
     let last = -1;
     this.lengths = new Float64Array(strokes.length);
+    this.strokeEnds = new Float64Array(strokes.length);
     strokes.forEach((s, i) => {
-      if (last >= 0) weight += PEN_UP_WEIGHT * distance(last, s.pixels[0]!, width);
+      const w = timeWeights ? timeWeights[i]! : 1;
+      if (last >= 0) weight += PEN_UP_WEIGHT * distance(last, s.pixels[0]!, width) * w;
       const length = pathLength(s.pixels, width);
       this.lengths[i] = length;
-      weight += Math.max(MIN_STROKE_LENGTH, length);
+      weight += Math.max(MIN_STROKE_LENGTH, length) * w;
       last = s.pixels[s.pixels.length - 1]!;
       count += s.pixels.length;
     });
@@ -284,11 +316,15 @@ export class PenClock {
   advance(time: number): void {
     const { t } = this.pen;
     while (this.next < this.strokes.length && (this.timed === 0 || t[this.timed - 1]! <= time)) {
-      this.timeStroke(this.strokes[this.next]!.pixels, this.lengths[this.next]!);
-      this.next++;
+      const i = this.next++;
+      const w = this.timeWeights ? this.timeWeights[i]! : 1;
+      this.strokeEnds[i] = this.timeStroke(this.strokes[i]!.pixels, this.lengths[i]!, w);
     }
     // The last keyframe lands exactly at the end, whatever the rounding.
-    if (this.next === this.strokes.length && this.timed > 0) t[this.timed - 1] = this.duration;
+    if (this.next === this.strokes.length && this.timed > 0) {
+      t[this.timed - 1] = this.duration;
+      this.strokeEnds[this.next - 1] = this.duration;
+    }
   }
 
   /** Pen position at `time`: see `penAt`. */
@@ -297,13 +333,14 @@ export class PenClock {
     return penAt(this.pen, time, this.timed);
   }
 
-  private timeStroke(pixels: readonly number[], len: number): void {
+  /** Times one stroke of time weight `w`; when it ends. */
+  private timeStroke(pixels: readonly number[], len: number, w: number): number {
     const { width, secondsPerPixel, passed } = this;
     const { t, x, y, down } = this.pen;
     if (this.last >= 0)
-      this.now += PEN_UP_WEIGHT * distance(this.last, pixels[0]!, width) * secondsPerPixel;
+      this.now += PEN_UP_WEIGHT * distance(this.last, pixels[0]!, width) * secondsPerPixel * w;
     const start = this.now;
-    const strokeTime = Math.max(MIN_STROKE_LENGTH, len) * secondsPerPixel;
+    const strokeTime = Math.max(MIN_STROKE_LENGTH, len) * secondsPerPixel * w;
     const ease = len >= EASE_MIN_LENGTH ? STROKE_EASE / (2 * Math.PI) : 0;
     let along = 0;
     let k = this.timed;
@@ -326,6 +363,7 @@ export class PenClock {
     this.timed = k;
     this.last = pixels[pixels.length - 1]!;
     this.now = start + strokeTime;
+    return this.now;
   }
 }
 
@@ -441,8 +479,13 @@ export class Drawing {
     const { strokes, ink, owner, width, height, fps, drawFrames } = plan;
     const queue = new RevealQueue(ink, owner, fps, drawFrames);
     this.queue = queue;
-    this.clock = new PenClock(strokes, width, height, drawFrames / fps, (p, time) =>
-      queue.passed(p, time),
+    this.clock = new PenClock(
+      strokes,
+      width,
+      height,
+      drawFrames / fps,
+      (p, time) => queue.passed(p, time),
+      plan.timeWeights,
     );
   }
 

@@ -12,16 +12,19 @@ import type { FfmpegInfo } from './ffmpeg.js';
 import { resolveFfmpeg } from './ffmpeg.js';
 import { FrameRenderer } from './frames.js';
 import { handPose, loadHand } from './hand.js';
+import { handAcross } from './hand-geometry.js';
 import type { RenderOptions, RenderOptionsInput } from './options.js';
 import { parseRenderOptions } from './options.js';
 import { planColour } from './colour.js';
 import type { ColourResult } from './colour.js';
 import { outlineInParallel, PlanWorker } from './parallel.js';
+import type { Placement } from './stroke-plan.js';
 import { colourPlanParams, planSketch, sketchOutlineParams } from './sketch.js';
 import type { Sketch, SketchParams, SketchZone } from './sketch.js';
 import { hatchStrokes, penStrokes } from './strokes.js';
 import { FPS, timeline } from './timeline.js';
 import type { Direction } from './types.js';
+import { hasStrokeEdits } from '@rasma/contract/stroke-edits';
 
 export interface RenderParams {
   /** Image file path or bytes. */
@@ -69,8 +72,6 @@ export interface InternalRenderParams extends RenderParams {
 }
 
 const THUMBNAIL_LONG_SIDE = 640;
-/** The hand is drawn this share of the picture's short side across (`loadHand`). */
-const HAND_ACROSS = 0.62;
 
 /** Where a render's progress stands after each step, in whole percentages. */
 const PROGRESS = {
@@ -165,6 +166,8 @@ const cancelled = (options?: { cause: unknown }) =>
 interface Picture {
   image: DecodedImage;
   zones: SketchZone[];
+  /** Where the source's pixels (those of the zones and edits) lie in the frame. */
+  placement: Placement;
   /** When decoding started and ended (`performance.now()`), for the log. */
   decodeStart: number;
   decoded: number;
@@ -186,7 +189,8 @@ async function decodePicture(
     points: zone.points.map((p) => ({ x: left + p.x * scale, y: top + p.y * scale })),
     brushSize: zone.brushSize * scale,
   }));
-  return { image, zones, decodeStart, decoded: performance.now() };
+  const placement = { left, top, scale };
+  return { image, zones, placement, decodeStart, decoded: performance.now() };
 }
 
 /**
@@ -328,7 +332,7 @@ class ColourPlan {
  * and the hand held for the direction most of the ink is drawn in.
  */
 async function planDrawing(
-  { image, zones, decodeStart, decoded }: Picture,
+  { image, zones, placement, decodeStart, decoded }: Picture,
   options: RenderOptions,
   planWorker: PlanWorker,
   log: RenderParams['log'],
@@ -339,12 +343,7 @@ async function planDrawing(
   const handFor = (direction: Direction) =>
     hand === 'none'
       ? Promise.resolve(undefined)
-      : loadHand(
-          Math.round(Math.min(image.width, image.height) * HAND_ACROSS),
-          handPose(direction),
-          image,
-          hand,
-        );
+      : loadHand(handAcross(image.width, image.height), handPose(direction), image, hand);
   handFor(options.direction).catch(() => undefined);
   const sketchParams: SketchParams = {
     zones,
@@ -355,6 +354,7 @@ async function planDrawing(
     colour: isColour(options),
     seed: options.seed,
     deferColour: true,
+    ...(hasStrokeEdits(options.edits) ? { edits: options.edits, editPlacement: placement } : {}),
   };
   const { outline: lines, lineStrokes: tracedLines } = await outlineInParallel(
     image,
@@ -362,17 +362,23 @@ async function planDrawing(
     planWorker,
   );
   // The worker plans the colour while this thread plans the drawing, and ends when it has
-  // answered: its memory is given back before the frames are made.
-  const colour = isColour(options)
-    ? new ColourPlan(planWorker.colour(colourPlanParams(image, lines, sketchParams)), (grey) =>
-        planColour(colourPlanParams(image, lines, sketchParams, grey)),
-      )
-    : undefined;
-  void planWorker.close();
+  // answered: its memory is given back before the frames are made. Stroke edits change the lines
+  // the colour is painted under: the colour is then asked for once they are applied.
+  const edited = sketchParams.edits !== undefined;
+  const askColour = (grey?: Uint8Array) =>
+    new ColourPlan(planWorker.colour(colourPlanParams(image, lines, sketchParams, grey)), (grey) =>
+      planColour(colourPlanParams(image, lines, sketchParams, grey)),
+    );
+  let colour = isColour(options) && !edited ? askColour() : undefined;
+  if (!edited) void planWorker.close();
   // The hatching's strokes here while the worker traces the lines' (or after, without it).
   const hatching = hatchStrokes(lines);
   const traced = penStrokes(lines, await tracedLines, hatching);
   const sketch = planSketch(image, sketchParams, lines, traced);
+  if (edited) {
+    if (isColour(options)) colour = askColour(sketch.grey);
+    void planWorker.close();
+  }
   const planned = performance.now();
   sketch.script.hand = await handFor(sketch.mainDirection);
   log?.(

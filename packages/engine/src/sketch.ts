@@ -3,12 +3,16 @@
  * frames time the strokes and reveal their pixels as they go (`Drawing`). Pure, no Node imports:
  * each step is a plain function on typed arrays.
  */
+import type { StrokeEdits } from '@rasma/contract/stroke-edits';
 import { planColour } from './colour.js';
 import type { ColourParams } from './colour.js';
+import { applyStrokeEdits } from './edits.js';
 import type { FrameScript } from './frames.js';
 import type { OutlineParams, OutlineResult } from './outline.js';
 import { outline, outlineToGrey } from './outline.js';
-import { orderStrokes } from './plan.js';
+import { orderStrokesInParts } from './plan.js';
+import { strokePlanOf } from './stroke-plan.js';
+import type { Placement, StrokePlan } from './stroke-plan.js';
 import { penStrokes } from './strokes.js';
 import type { TracedStrokes } from './strokes.js';
 import { FPS, LEAVE_FRAMES, timeline } from './timeline.js';
@@ -29,7 +33,17 @@ export interface SketchParams {
   seed: number;
   /** Leave the colour plan to the caller (`planColour(colourPlanParams(...))`): a render has it made on its worker thread. */
   deferColour?: boolean;
+  /** The person's stroke edits, in image pixels (`applyStrokeEdits`). */
+  edits?: StrokeEdits;
+  /** Where the image's pixels lie in these (default: scaled by `zoneScale`, no margin). */
+  editPlacement?: Placement;
 }
+
+/** What `planStrokes` needs: the settings that decide the strokes and their timing. */
+export type StrokePlanParams = Pick<
+  SketchParams,
+  'zones' | 'zoneScale' | 'grayscaleLevel' | 'direction' | 'drawingTime'
+>;
 
 export interface Sketch {
   script: FrameScript;
@@ -46,7 +60,9 @@ export interface Sketch {
 }
 
 /** The outline a sketch is planned from. */
-export function sketchOutlineParams(params: SketchParams): OutlineParams {
+export function sketchOutlineParams(
+  params: Pick<SketchParams, 'grayscaleLevel' | 'zones' | 'zoneScale'>,
+): OutlineParams {
   return {
     grayscaleLevel: params.grayscaleLevel,
     zones: params.zones,
@@ -75,7 +91,7 @@ export function colourPlanParams(
 }
 
 /** Each group's direction: 0 the rest of the picture, i + 1 zone i. */
-function directionsOf(params: SketchParams): Direction[] {
+function directionsOf(params: Pick<SketchParams, 'direction' | 'zones'>): Direction[] {
   return [params.direction, ...params.zones.map((z) => z.direction)];
 }
 
@@ -99,19 +115,29 @@ export function planSketch(
   traced: TracedStrokes = penStrokes(lines),
 ): Sketch {
   const { width, height } = image;
-  const grey = outlineToGrey(lines);
   const directions = directionsOf(params);
-  const strokes = orderStrokes(traced.strokes, width, height, directions);
+  const ordered = orderStrokesInParts(traced.strokes, width, height, directions);
   const time = timeline(params.drawingTime, params.colour);
-  const script: FrameScript = {
+  const main = mainDirection(lines, directions);
+  const planned = {
     width,
     height,
     fps: FPS,
     drawFrames: time.drawFrames,
-    strokes,
     ink: lines.ink,
     owner: traced.owner,
-    grey,
+    grey: outlineToGrey(lines),
+  };
+  const drawing = params.edits
+    ? applyStrokeEdits(
+        strokePlanOf(ordered, { ...planned, directions, mainDirection: main }),
+        params.edits,
+        params.editPlacement ?? params.zoneScale,
+      ).plan
+    : { ...planned, strokes: ordered.strokes };
+  const { grey } = drawing;
+  const script: FrameScript = {
+    ...drawing,
     leaveFrames: LEAVE_FRAMES,
     frames: time.renderedFrames,
   };
@@ -134,6 +160,28 @@ export function planSketch(
     outline: lines,
     grey,
     finalRgb,
-    mainDirection: mainDirection(lines, directions),
+    mainDirection: main,
   };
+}
+
+/**
+ * The strokes of a picture as the video plans them (at the picture's size, here the editor's),
+ * each with its part, in drawing order: what the stroke editor shows and edits.
+ */
+export function planStrokes(image: RgbaImage, params: StrokePlanParams): StrokePlan {
+  const lines = outline(image, sketchOutlineParams(params));
+  const traced = penStrokes(lines);
+  const directions = directionsOf(params);
+  const { width, height } = image;
+  return strokePlanOf(orderStrokesInParts(traced.strokes, width, height, directions), {
+    width,
+    height,
+    fps: FPS,
+    drawFrames: timeline(params.drawingTime, false).drawFrames,
+    ink: lines.ink,
+    owner: traced.owner,
+    grey: outlineToGrey(lines),
+    directions,
+    mainDirection: mainDirection(lines, directions),
+  });
 }

@@ -106,7 +106,7 @@ function forEachCapsule(
 }
 
 /** The pixels a capsule's bounding box covers within the map (empty when x0 > x1 or y0 > y1). */
-function capsuleBox(width: number, height: number, { ax, ay, bx, by, r }: Capsule) {
+export function capsuleBox(width: number, height: number, { ax, ay, bx, by, r }: Capsule) {
   return {
     x0: Math.max(0, Math.floor(Math.min(ax, bx) - r)),
     x1: Math.min(width - 1, Math.ceil(Math.max(ax, bx) + r)),

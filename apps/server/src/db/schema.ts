@@ -185,6 +185,33 @@ export const videos = pgTable(
   ],
 );
 
+/**
+ * A project: the work on one image, saved while a person works. Its image and thumbnail are kept in
+ * storage (`projects/`) until the owner deletes the project, or `PROJECT_LIMITS.keptDays` after its
+ * last change; the upload clean-up never touches them.
+ */
+export const projects = pgTable(
+  'projects',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    fileName: text('file_name').notNull(),
+    /** Zones, settings, inversion and stroke edits as saved: parsed again with the contract's schema when read. */
+    state: jsonb('state').notNull(),
+    imageKey: text('image_key').notNull(),
+    imageMimeType: text('image_mime_type').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('projects_user_id_updated_at_idx').on(t.userId, t.updatedAt),
+    index('projects_updated_at_idx').on(t.updatedAt),
+  ],
+);
+
 /** Append-only: every grant, debit, refund and purchase is one row. */
 export const creditLedger = pgTable(
   'credit_ledger',

@@ -24,6 +24,8 @@ declare module 'fastify' {
 
 export interface RouteOptions {
   allowCrossSite?: boolean;
+  /** A JSON body's limit in bytes, where the server's default (1 MB) is too small. */
+  bodyLimit?: number;
 }
 
 export interface RouteContext<E extends Endpoint> {
@@ -66,6 +68,7 @@ export function route<E extends Endpoint>(
     url: endpoint.path.slice(app.prefix.length) || '/',
     config: { endpoint, allowCrossSite: options.allowCrossSite ?? false },
     onRequest: guardFor(endpoint.access),
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     handler: async (request, reply) => {
       const context = {
         params: parseOptional(endpoint.params, request.params),

@@ -3,6 +3,8 @@ export const STORAGE_FOLDERS = {
   images: 'images',
   videos: 'videos',
   thumbnails: 'thumbnails',
+  /** A project's image and its thumbnail: kept with the project, apart from uploads. */
+  projects: 'projects',
 } as const;
 
 /** An uploaded image: `images/<id>.<extension>`. */
@@ -18,3 +20,18 @@ export const thumbnailName = (videoId: string) => `${videoId}.jpg`;
 /** A video's thumbnail: `thumbnails/<id>.jpg`. */
 export const thumbnailKey = (videoId: string) =>
   `${STORAGE_FOLDERS.thumbnails}/${thumbnailName(videoId)}`;
+
+/** A project's image: `projects/<id>.<extension>`. */
+export const projectImageKey = (projectId: string, extension: string) =>
+  `${STORAGE_FOLDERS.projects}/${projectId}.${extension}`;
+
+/**
+ * A project's thumbnail, a JPEG: `projects/<id>.thumbnail` (its own extension, so that it never
+ * takes the name of a project image that is a JPEG too).
+ */
+export const projectThumbnailKey = (projectId: string) =>
+  `${STORAGE_FOLDERS.projects}/${projectId}.thumbnail`;
+
+/** The project a key in the projects folder belongs to. */
+export const projectIdOfKey = (key: string) =>
+  key.slice(STORAGE_FOLDERS.projects.length + 1).split('.')[0] ?? '';

@@ -1,3 +1,4 @@
+import { PROJECT_LIMITS } from '@rasma/contract/constants';
 import { LegalDocument, type LegalSection } from '@/features/legal/legal-document';
 import { SupportEmail } from '@/features/legal/support-email';
 import { usePageMeta } from '@/hooks/use-page-meta';
@@ -13,9 +14,10 @@ const SECTIONS: readonly LegalSection[] = [
           share when you sign in with them; your credit balance, plan and preferred model.
         </li>
         <li>
-          <strong>Uploaded content.</strong> The images you upload, the Special Zones and settings
-          you choose, and the videos and thumbnails made from them. The name, size and dimensions of
-          each uploaded image stay listed in your account after the image itself is deleted.
+          <strong>Uploaded content.</strong> The images you upload, the Special Zones, settings and
+          stroke edits you choose, the projects that keep them while you work, and the videos and
+          thumbnails made from them. The name, size and dimensions of each uploaded image stay
+          listed in your account after the image itself is deleted.
         </li>
         <li>
           <strong>Usage data.</strong> For each page view: the page, the site you came from, your
@@ -40,6 +42,7 @@ const SECTIONS: readonly LegalSection[] = [
       <ul>
         <li>To sign you in and keep you signed in (with essential sign-in cookies only).</li>
         <li>To make your videos and keep them in your library.</li>
+        <li>To keep your work on an image as a project, so you can open it again on any device.</li>
         <li>To keep your credit balance, plan and payments right.</li>
         <li>To answer your messages and send service e-mails, such as sign-in codes.</li>
         <li>To understand, in aggregate, which pages are used, and to protect the service.</li>
@@ -57,7 +60,9 @@ const SECTIONS: readonly LegalSection[] = [
         </p>
         <p>
           The uploaded image is deleted as soon as its video has been generated (or could not be).
-          Uploaded images are not used to train AI models without your explicit consent.
+          The copy kept in your project, so you can come back to your work, goes with the project
+          (see Data retention). Uploaded images are not used to train AI models without your
+          explicit consent.
         </p>
       </>
     ),
@@ -68,12 +73,18 @@ const SECTIONS: readonly LegalSection[] = [
     body: (
       <ul>
         <li>
-          Uploaded images are deleted after generation. Temporary files made while processing are
-          deleted within 24 hours: a clean-up runs every hour and removes anything left over.
+          An image sent to make a video is deleted after generation. Temporary files made while
+          processing are deleted within 24 hours: a clean-up runs every hour and removes anything
+          left over.
         </li>
         <li>
           Videos and their thumbnails stay in your library until you delete them; deleting one
           removes its files.
+        </li>
+        <li>
+          A project (the image you work on, a small thumbnail of it, and its Special Zones, settings
+          and stroke edits) is kept until you delete it, or until {PROJECT_LIMITS.keptDays} days
+          after its last change; it is then deleted with its image and thumbnail.
         </li>
         <li>
           An image you drop on the try-now page waits in your own browser (local storage) until you
@@ -136,9 +147,10 @@ const SECTIONS: readonly LegalSection[] = [
     title: 'Your rights',
     body: (
       <p>
-        You can see your videos and credit history in the app and delete any video yourself. You may
-        ask us for a copy of your data, to correct it, or to delete your account and everything in
-        it, by writing to <SupportEmail />. We answer within 24 hours on business days.
+        You can see your videos, projects and credit history in the app and delete any video or
+        project yourself. You may ask us for a copy of your data, to correct it, or to delete your
+        account and everything in it, by writing to <SupportEmail />. We answer within 24 hours on
+        business days.
       </p>
     ),
   },
@@ -187,7 +199,7 @@ const SECTIONS: readonly LegalSection[] = [
 export function PrivacyPage() {
   usePageMeta(
     'Privacy Policy',
-    'What Rasma collects, why, how long it is kept (uploads are deleted after generation), and your rights over it.',
+    `What Rasma collects, why, how long it is kept (uploads are deleted after generation, projects ${PROJECT_LIMITS.keptDays} days after their last change), and your rights over it.`,
   );
   return (
     <LegalDocument

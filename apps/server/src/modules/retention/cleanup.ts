@@ -7,6 +7,7 @@ import { images, videos } from '../../db/schema.js';
 import { RENDER_TEMP_PREFIX } from '../../render/runner.js';
 import type { Storage } from '../../storage/storage.js';
 import { STORAGE_FOLDERS } from '../../storage/keys.js';
+import { deleteIdleProjects, deleteOrphanProjectFiles } from '../projects/retention.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -33,21 +34,31 @@ export interface RetentionDeps {
 
 export interface RetentionReport {
   uploads: number;
+  /** Upload and project files that no row points at. */
   orphanFiles: number;
   tempFolders: number;
+  /** Projects left unchanged for `PROJECT_LIMITS.keptDays`, deleted with their files. */
+  idleProjects: number;
 }
 
 const ago = (now: Date, ms: number) => new Date(now.getTime() - ms);
 
-/** Deletes uploads and temporary files past their limits; videos stay until their owner deletes them. */
+/**
+ * Deletes uploads and temporary files past their limits, and projects idle past theirs; videos stay
+ * until their owner deletes them. Project files are not uploads: only their own limit applies.
+ */
 export async function deleteExpiredFiles(
   deps: RetentionDeps,
   now = new Date(),
 ): Promise<RetentionReport> {
+  const leftoverBefore = ago(now, RETENTION_LIMITS.leftoverUploadMs);
   return {
     uploads: await deleteExpiredUploads(deps, now),
-    orphanFiles: await deleteOrphanUploadFiles(deps, now),
+    orphanFiles:
+      (await deleteOrphanUploadFiles(deps, now)) +
+      (await deleteOrphanProjectFiles(deps, leftoverBefore)),
     tempFolders: await deleteOldRenderTemp(deps.tempDir ?? tmpdir(), now),
+    idleProjects: await deleteIdleProjects(deps, now),
   };
 }
 

@@ -21,6 +21,7 @@ export function toRenderOptions(payload: CreateVideoBlobData): RenderOptionsInpu
     drawingTime: payload.drawingTime,
     shape: payload.shape,
     hand: payload.hand,
+    edits: payload.edits,
   } satisfies Record<keyof CreateVideoBlobData, unknown>;
   return options;
 }

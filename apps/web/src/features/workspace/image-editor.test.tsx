@@ -39,11 +39,16 @@ const CREATED = {
   },
 };
 
+/** The project the editor saves to (`projects/` tests the saving). */
+const PROJECT_ID = '0b9d6c1e-3f8a-4d2b-9c7e-5a1f2e3d4c5b';
+
 function Editor({ onCreated = () => {} }: { onCreated?: () => void }) {
   const settings = useVideoSettings();
   return (
     <ImageEditor
       chosen={CHOSEN}
+      project={{ id: PROJECT_ID, restored: null }}
+      onProjectCreated={() => {}}
       settings={settings}
       onChooseAnother={() => {}}
       onCreated={onCreated}
@@ -57,6 +62,11 @@ function serve(changes: Record<string, FakeAnswer> = {}) {
     '/api/credits': () => ({ credits: 40 }),
     '/api/videos/create': () => Response.json(CREATED, { status: 201 }),
     '/api/preview-outline': () => ({ success: true, image: 'data:image/png;base64,AAAA' }),
+    [`/api/projects/${PROJECT_ID}`]: () => ({
+      id: PROJECT_ID,
+      updatedAt: '2026-11-21T10:00:00.000Z',
+    }),
+    '/api/projects': () => [],
     ...changes,
   });
 }

@@ -11,7 +11,13 @@ import { useLiveOutline } from './live-outline/use-live-outline';
 import { BusyOverlay } from './preview/busy-overlay';
 import { PreviewDialog } from './preview/preview-dialog';
 import { useOutlinePreview } from './preview/use-outline-preview';
+import { useProjectState, zonesOf } from './projects/project-state';
+import { SaveStatusNote } from './projects/save-status';
+import type { OpenProject } from './projects/use-open-project';
+import { useProjectAutosave } from './projects/use-project-autosave';
 import { SettingsCard } from './settings/settings-card';
+import { StrokeEditor } from './stroke-editor/stroke-editor';
+import { useStrokeEdits } from './stroke-editor/use-stroke-edits';
 import type { VideoSettings } from './settings/use-video-settings';
 import type { ChosenImage } from './use-chosen-image';
 import { newZone } from './zones/zone';
@@ -20,29 +26,56 @@ import { ZonesCard } from './zones/zones-card';
 
 /**
  * Spec 2.5, once an image is chosen: the image with its zone canvas, the Special Zones, the
- * settings, the preview and Generate. Its zones and inversion belong to this image (the editor is
- * made anew for each); the settings are the workspace's.
+ * settings, the preview and Generate. Its zones, inversion and stroke edits belong to this image
+ * (the editor is made anew for each, from its project's saved work when it is opened again); the
+ * settings are the workspace's. All of it is saved in the project as it changes.
  */
 export function ImageEditor({
   chosen,
+  project,
   settings,
+  onProjectCreated,
   onChooseAnother,
   onCreated,
 }: {
   chosen: ChosenImage;
+  project: OpenProject;
   settings: VideoSettings;
+  onProjectCreated: (id: string) => void;
   onChooseAnother: () => void;
   onCreated: () => void;
 }) {
-  const { zones, dispatch } = useZones();
+  const { restored } = project;
+  const { zones, dispatch } = useZones(restored ? zonesOf(restored) : undefined);
   const [brushSize, setBrushSize] = useState<number>(DEFAULT_BRUSH_SIZE);
-  const invert = useInvertibleImage(chosen);
+  const invert = useInvertibleImage(chosen, restored?.inverted);
   const preview = useOutlinePreview();
-  const create = useCreateVideo({ onCreated });
   const image = invert.current.image;
   const { drawingTime, grayscaleLevel } = settings;
   const [outlineShown, setOutlineShown] = useState(false);
   const live = useLiveOutline({ enabled: outlineShown, image, grayscaleLevel, zones });
+  // The image's stroke edits: shown and changed in the "Edit strokes" mode, sent with Generate.
+  const strokeEdits = useStrokeEdits(restored?.edits);
+  const projectState = useProjectState({
+    zones,
+    settings,
+    inverted: invert.invertedAsSaved,
+    edits: strokeEdits.edits,
+  });
+  const autosave = useProjectAutosave({
+    projectId: project.id,
+    image: chosen.image,
+    state: projectState,
+    onCreated: onProjectCreated,
+  });
+  // The project a video is made from becomes the newest, first among the recent ones.
+  const create = useCreateVideo({
+    onCreated: () => {
+      autosave.saveNow();
+      onCreated();
+    },
+  });
+  const [strokesShown, setStrokesShown] = useState(false);
 
   return (
     <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -56,9 +89,28 @@ export function ImageEditor({
           onChooseAnother={onChooseAnother}
           outline={{
             shown: outlineShown,
-            onToggle: () => setOutlineShown((shown) => !shown),
+            onToggle: () => {
+              setOutlineShown((shown) => !shown);
+              setStrokesShown(false);
+            },
             image: live.outline,
             failed: live.failed,
+          }}
+          strokes={{
+            shown: strokesShown,
+            onToggle: () => {
+              setStrokesShown((shown) => !shown);
+              setOutlineShown(false);
+            },
+            editor: (
+              <StrokeEditor
+                image={image}
+                previewUrl={invert.current.previewUrl}
+                zones={zones}
+                settings={settings}
+                strokeEdits={strokeEdits}
+              />
+            ),
           }}
         >
           {preview.showOverlay && <BusyOverlay label="Generating Preview" />}
@@ -87,7 +139,9 @@ export function ImageEditor({
               onClick={() =>
                 drawingTime !== null &&
                 create.mutate(
-                  imageForm(image, { blobData: createVideoBlobData(settings, drawingTime, zones) }),
+                  imageForm(image, {
+                    blobData: createVideoBlobData(settings, drawingTime, zones, strokeEdits.edits),
+                  }),
                 )
               }
             >
@@ -95,6 +149,7 @@ export function ImageEditor({
               Generate
             </Button>
           </div>
+          <SaveStatusNote status={autosave.status} />
         </SettingsCard>
       </div>
       <PreviewDialog image={preview.image} onClose={preview.close} />

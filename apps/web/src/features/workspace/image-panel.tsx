@@ -1,5 +1,5 @@
 import type { Point } from '@rasma/contract';
-import { ImagePlus, PenLine } from 'lucide-react';
+import { ImagePlus, PenLine, Spline } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { ImageStage } from './canvas/image-stage';
@@ -17,6 +17,7 @@ export function ImagePanel({
   onPaint,
   onChooseAnother,
   outline,
+  strokes,
   children,
 }: {
   shown: ChosenImage;
@@ -28,6 +29,8 @@ export function ImagePanel({
   onChooseAnother: () => void;
   /** The live outline view: on or off, and what it shows while on. */
   outline: { shown: boolean; onToggle: () => void; image: LiveOutline; failed: boolean };
+  /** The "Edit strokes" mode: on or off, and the editor shown in the image's place while on. */
+  strokes: { shown: boolean; onToggle: () => void; editor: ReactNode };
   children?: ReactNode;
 }) {
   return (
@@ -49,29 +52,44 @@ export function ImagePanel({
             <PenLine className="h-4 w-4" aria-hidden="true" />
             Live Outline
           </Button>
+          <Button
+            variant={strokes.shown ? 'default' : 'outline'}
+            size="sm"
+            aria-pressed={strokes.shown}
+            onClick={strokes.onToggle}
+          >
+            <Spline className="h-4 w-4" aria-hidden="true" />
+            Edit strokes
+          </Button>
           <Button variant="outline" size="sm" onClick={onChooseAnother}>
             <ImagePlus className="h-4 w-4" aria-hidden="true" />
             Choose Another Image
           </Button>
         </div>
       </div>
-      <div className="rounded-xl bg-[repeating-conic-gradient(#f1f5f9_0_25%,#fff_0_50%)] bg-[length:20px_20px] p-2 sm:p-4">
-        <ImageStage
-          src={shown.previewUrl}
-          alt={name}
-          zones={zones}
-          brushSize={brushSize}
-          onPaint={onPaint}
-          cover={outline.shown && outline.image && <OutlineCanvas outline={outline.image} />}
-        >
-          {children}
-        </ImageStage>
-      </div>
-      <p className="mt-3 px-1 text-xs text-slate-500">
-        {outline.shown && outline.failed
-          ? 'The live outline could not be drawn in this browser; Preview still shows it.'
-          : 'Paint on the image to add a Special Zone. Each zone is drawn first, in its own direction.'}
-      </p>
+      {strokes.shown ? (
+        strokes.editor
+      ) : (
+        <>
+          <div className="rounded-xl bg-[repeating-conic-gradient(#f1f5f9_0_25%,#fff_0_50%)] bg-[length:20px_20px] p-2 sm:p-4">
+            <ImageStage
+              src={shown.previewUrl}
+              alt={name}
+              zones={zones}
+              brushSize={brushSize}
+              onPaint={onPaint}
+              cover={outline.shown && outline.image && <OutlineCanvas outline={outline.image} />}
+            >
+              {children}
+            </ImageStage>
+          </div>
+          <p className="mt-3 px-1 text-xs text-slate-500">
+            {outline.shown && outline.failed
+              ? 'The live outline could not be drawn in this browser; Preview still shows it.'
+              : 'Paint on the image to add a Special Zone. Each zone is drawn first, in its own direction.'}
+          </p>
+        </>
+      )}
     </section>
   );
 }

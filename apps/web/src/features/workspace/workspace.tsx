@@ -1,41 +1,55 @@
 import { useState } from 'react';
+import { Card } from '@/components/ui/card';
+import { LoadingBlock } from '@/components/ui/spinner';
 import { Library } from '@/features/videos/library';
 import { ImageEditor } from './image-editor';
+import { RecentProjects } from './projects/recent-projects';
+import { useOpenProject } from './projects/use-open-project';
 import { useVideoSettings } from './settings/use-video-settings';
 import { UploadCard } from './upload-card';
 import { useChosenImage } from './use-chosen-image';
 
 /**
  * The signed-in home (spec 2.5): the upload card until an image is chosen, then the editor; the
- * library below. A new image starts with the default fill; a created video clears the image and
- * shows the library's first page, where it is.
+ * recent projects and the library below. Each image is a project, saved as it is worked on and
+ * opened again after a reload. A new image starts with the default fill; a created video clears
+ * the image and shows the library's first page, where it is, and its project first among the
+ * recent ones.
  */
 export function Workspace() {
   const { chosen, choose } = useChosenImage();
   const settings = useVideoSettings();
+  const projects = useOpenProject({ chosen, choose, settings });
+  const { open } = projects;
   const [libraryPage, setLibraryPage] = useState(1);
-
-  const chooseImage = (image: File) => {
-    settings.resetFill();
-    choose(image);
-  };
 
   return (
     <div className="grid grid-cols-1 gap-8">
-      {chosen ? (
+      {chosen && open ? (
         <ImageEditor
           key={chosen.previewUrl}
           chosen={chosen}
+          project={open}
           settings={settings}
-          onChooseAnother={() => choose(null)}
+          onProjectCreated={(id) => projects.created(open, id)}
+          onChooseAnother={projects.close}
           onCreated={() => {
-            choose(null);
+            projects.close();
             setLibraryPage(1);
           }}
         />
+      ) : projects.reopening ? (
+        <Card title="Opening Your Project">
+          <LoadingBlock />
+        </Card>
       ) : (
-        <UploadCard onImage={chooseImage} />
+        <UploadCard onImage={projects.start} />
       )}
+      <RecentProjects
+        openId={open?.id ?? null}
+        openingId={projects.openingId}
+        onOpen={(project) => void projects.openAgain(project)}
+      />
       <Library page={libraryPage} onPage={setLibraryPage} />
     </div>
   );

@@ -6,7 +6,7 @@ import type { Size } from './coordinates';
 import { ZoneCanvas } from './zone-canvas';
 
 /** The tallest the image is shown, so settings stay in reach; small images are enlarged to fit. */
-const MAX_SHOWN_HEIGHT = '65vh';
+export const MAX_SHOWN_HEIGHT = '65vh';
 
 /**
  * The image being worked on, with the zone canvas laid exactly over it once its own size is known.

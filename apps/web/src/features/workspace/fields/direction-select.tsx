@@ -1,20 +1,17 @@
-import { Select } from '@/components/ui/select';
+import { EnumSelect } from '@/components/ui/enum-select';
 import { DIRECTIONS, type Direction } from '@/lib/contract';
 import type { FieldProps } from './field-props';
 
 export function DirectionSelect({ id, label, value, onChange }: FieldProps<Direction>) {
   return (
-    <Select
+    <EnumSelect
       id={id}
-      aria-label={label}
+      label={label}
+      labelHidden
+      options={DIRECTIONS}
+      optionLabel={(direction) => direction}
       value={value}
-      onChange={(event) => onChange(event.target.value as Direction)}
-    >
-      {DIRECTIONS.map((direction) => (
-        <option key={direction} value={direction}>
-          {direction}
-        </option>
-      ))}
-    </Select>
+      onChange={onChange}
+    />
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createVideoBlobDataSchema, previewOutlineFieldsSchema } from '@/lib/contract';
+import type { StrokeEdits } from '@/lib/contract';
 import type { Zone } from '../zones/zone';
 import { createVideoBlobData, imageForm, previewFields } from './video-form';
 
@@ -49,6 +50,52 @@ describe('the create payload', () => {
       hand: 'pen',
     });
     expect(createVideoBlobDataSchema.parse(blobData)).toEqual(blobData);
+  });
+});
+
+describe('the create payload with stroke edits', () => {
+  const SETTINGS = {
+    direction: 'Left to right',
+    grayscaleLevel: 128,
+    aiModel: 'rasma-ai',
+    shape: '16:9',
+    hand: 'hand',
+  } as const;
+
+  it("carries the edits, in the image's own pixels, as the contract takes them", () => {
+    const edits: StrokeEdits = {
+      order: ['added.1', '0.0', '1.2'],
+      parts: { '1.2': { timeScale: 2, direction: 'Bottom to top' } },
+      deleted: [
+        {
+          part: '0.0',
+          points: [
+            [12, 30],
+            [40, 31.5],
+          ],
+        },
+      ],
+      added: [
+        {
+          part: 'added.1',
+          points: [
+            [100, 200, 0.5],
+            [140, 210, 0.8],
+          ],
+        },
+      ],
+    };
+    const blobData = createVideoBlobData(SETTINGS, 5, ZONES, edits);
+    expect(blobData.edits).toEqual(edits);
+    expect(createVideoBlobDataSchema.parse(blobData).edits).toEqual(edits);
+  });
+
+  it('sends nothing for an empty edit set, as an older client does', () => {
+    for (const edits of [undefined, {}, { order: [], parts: {}, deleted: [], added: [] }]) {
+      const blobData = createVideoBlobData(SETTINGS, 5, ZONES, edits);
+      expect('edits' in blobData).toBe(false);
+      expect(JSON.parse(JSON.stringify(blobData))).toEqual(createVideoBlobData(SETTINGS, 5, ZONES));
+    }
   });
 });
 

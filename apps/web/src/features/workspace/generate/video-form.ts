@@ -1,12 +1,17 @@
-import type { CreateVideoBlobData, PreviewOutlineFields } from '@rasma/contract';
+import type { CreateVideoBlobData, PreviewOutlineFields, StrokeEdits } from '@rasma/contract';
+import { hasStrokeEdits } from '@/lib/contract';
 import type { VideoSettings } from '../settings/use-video-settings';
 import type { Zone } from '../zones/zone';
 
-/** The `blobData` of `POST /api/videos/create`: the zones in list order and the settings. */
+/**
+ * The `blobData` of `POST /api/videos/create`: the zones in list order, the settings, and the
+ * stroke edits when there are any (no edits send nothing, as the spec's payload).
+ */
 export function createVideoBlobData(
   settings: Pick<VideoSettings, 'direction' | 'grayscaleLevel' | 'aiModel' | 'shape' | 'hand'>,
   drawingTime: number,
   zones: readonly Zone[],
+  edits?: StrokeEdits,
 ): CreateVideoBlobData {
   return {
     strokeMasks: zones.map(({ id, points, brushSize, direction, fillLevel }) => ({
@@ -22,6 +27,7 @@ export function createVideoBlobData(
     drawingTime,
     shape: settings.shape,
     hand: settings.hand,
+    ...(hasStrokeEdits(edits) && { edits }),
   };
 }
 

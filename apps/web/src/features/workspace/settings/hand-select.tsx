@@ -1,8 +1,7 @@
 import handSvg from '@rasma/engine/assets/hand.svg?raw';
 import { handDrawing } from '@rasma/engine/outline';
 import { useMemo } from 'react';
-import { Label } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
+import { EnumSelect } from '@/components/ui/enum-select';
 import { HANDS, type Hand } from '@/lib/contract';
 
 const HAND_LABELS: Record<Hand, string> = {
@@ -18,21 +17,15 @@ const PREVIEW_VIEW_BOX = '-20 -20 560 560';
 export function HandSelect({ value, onChange }: { value: Hand; onChange: (hand: Hand) => void }) {
   const drawing = useMemo(() => (value === 'none' ? '' : handDrawing(handSvg, value)), [value]);
   return (
-    <div className="grid gap-2">
-      <Label htmlFor="video-hand">What draws</Label>
-      <div className="flex items-center gap-3">
-        <Select
-          id="video-hand"
-          className="flex-1"
-          value={value}
-          onChange={(event) => onChange(event.target.value as Hand)}
-        >
-          {HANDS.map((hand) => (
-            <option key={hand} value={hand}>
-              {HAND_LABELS[hand]}
-            </option>
-          ))}
-        </Select>
+    <EnumSelect
+      id="video-hand"
+      label="What draws"
+      className="flex-1"
+      options={HANDS}
+      optionLabel={(hand) => HAND_LABELS[hand]}
+      value={value}
+      onChange={onChange}
+      beside={
         <svg
           role="img"
           aria-label={`Preview: ${HAND_LABELS[value]}`}
@@ -41,7 +34,7 @@ export function HandSelect({ value, onChange }: { value: Hand; onChange: (hand: 
           // Our own asset, bundled at build time (no user input).
           dangerouslySetInnerHTML={{ __html: drawing }}
         />
-      </div>
-    </div>
+      }
+    />
   );
 }

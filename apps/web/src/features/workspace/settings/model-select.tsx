@@ -1,5 +1,4 @@
-import { Label } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
+import { EnumSelect } from '@/components/ui/enum-select';
 import { MODEL_LABELS } from '@/features/videos/model-labels';
 import { AI_MODELS, MODEL_CREDIT_COST, type AiModel } from '@/lib/contract';
 
@@ -16,20 +15,14 @@ export function ModelSelect({
   onChange: (model: AiModel) => void;
 }) {
   return (
-    <div className="grid gap-2">
-      <Label htmlFor="ai-model">AI model</Label>
-      <Select
-        id="ai-model"
-        value={value}
-        onChange={(event) => onChange(event.target.value as AiModel)}
-      >
-        {AI_MODELS.map((model) => (
-          <option key={model} value={model}>
-            {MODEL_LABELS[model]} ({MODEL_CREDIT_COST[model]} credits)
-          </option>
-        ))}
-      </Select>
-      <p className="text-xs text-slate-500">{MODEL_HINTS[value]}</p>
-    </div>
+    <EnumSelect
+      id="ai-model"
+      label="AI model"
+      options={AI_MODELS}
+      optionLabel={(model) => `${MODEL_LABELS[model]} (${MODEL_CREDIT_COST[model]} credits)`}
+      value={value}
+      onChange={onChange}
+      hint={MODEL_HINTS[value]}
+    />
   );
 }

@@ -1,5 +1,4 @@
-import { Label } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
+import { EnumSelect } from '@/components/ui/enum-select';
 import { VIDEO_SHAPES, type VideoShape } from '@/lib/contract';
 
 const SHAPE_LABELS: Record<VideoShape, string> = {
@@ -18,19 +17,13 @@ export function ShapeSelect({
   onChange: (shape: VideoShape) => void;
 }) {
   return (
-    <div className="grid gap-2">
-      <Label htmlFor="video-shape">Video shape</Label>
-      <Select
-        id="video-shape"
-        value={value}
-        onChange={(event) => onChange(event.target.value as VideoShape)}
-      >
-        {VIDEO_SHAPES.map((shape) => (
-          <option key={shape} value={shape}>
-            {SHAPE_LABELS[shape]}
-          </option>
-        ))}
-      </Select>
-    </div>
+    <EnumSelect
+      id="video-shape"
+      label="Video shape"
+      options={VIDEO_SHAPES}
+      optionLabel={(shape) => SHAPE_LABELS[shape]}
+      value={value}
+      onChange={onChange}
+    />
   );
 }

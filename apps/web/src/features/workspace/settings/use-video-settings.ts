@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useApiQuery } from '@/lib/api-query';
 import {
   api,
@@ -11,6 +11,7 @@ import {
   type AiModel,
   type Direction,
   type Hand,
+  type ProjectSettings,
   type VideoShape,
 } from '@/lib/contract';
 import { drawingTimeRefusal, drawingTimeSeconds, isAcceptedDrawingTimeEntry } from './drawing-time';
@@ -28,6 +29,17 @@ export function useVideoSettings() {
   const [direction, setDirection] = useState<Direction>(DEFAULT_DIRECTION);
   const [shape, setShape] = useState<VideoShape>(DEFAULT_VIDEO_SHAPE);
   const [hand, setHand] = useState<Hand>(DEFAULT_HAND);
+
+  /** Puts back the settings a project was saved with. */
+  const restore = useCallback((saved: ProjectSettings) => {
+    setModel(saved.aiModel);
+    setDrawingTimeEntry(String(saved.drawingTime));
+    setRefusedEntry(null);
+    setGrayscaleLevel(saved.grayscaleLevel);
+    setDirection(saved.direction);
+    setShape(saved.shape ?? DEFAULT_VIDEO_SHAPE);
+    setHand(saved.hand ?? DEFAULT_HAND);
+  }, []);
 
   return {
     aiModel: pickedModel ?? preference.data?.aiModel ?? DEFAULT_AI_MODEL,
@@ -52,6 +64,7 @@ export function useVideoSettings() {
     setShape,
     hand,
     setHand,
+    restore,
   };
 }
 

@@ -4,9 +4,12 @@ import { zoneListReducer } from './zone-list';
 
 const NO_ZONES: readonly Zone[] = [];
 
-/** The Special Zones of the image being edited, and `dispatch` to change them. */
-export function useZones() {
-  const [zones, dispatch] = useReducer(zoneListReducer, NO_ZONES);
+/**
+ * The Special Zones of the image being edited (none, or those of a project opened again), and
+ * `dispatch` to change them.
+ */
+export function useZones(initial: readonly Zone[] = NO_ZONES) {
+  const [zones, dispatch] = useReducer(zoneListReducer, initial);
   return { zones, dispatch };
 }
 

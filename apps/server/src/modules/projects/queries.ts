@@ -1,0 +1,89 @@
+import { PROJECT_LIMITS, type ProjectState } from '@rasma/contract';
+import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { projects } from '../../db/schema.js';
+import { findUserById } from '../auth/users.js';
+import type { DbOrTx } from '../credits/ledger.js';
+
+export type ProjectRow = typeof projects.$inferSelect;
+
+/** How many projects the user has. */
+export async function countProjects(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ projects: count() })
+    .from(projects)
+    .where(eq(projects.userId, userId));
+  return row?.projects ?? 0;
+}
+
+/**
+ * Inserts the project while its user has fewer than `max`; undefined when they have `max` already.
+ * The user's row is locked for the count, so two creations at once cannot both pass it.
+ */
+export function insertProject(
+  db: Db,
+  values: typeof projects.$inferInsert,
+  max: number,
+): Promise<ProjectRow | undefined> {
+  return db.transaction(async (tx) => {
+    await findUserById(tx, values.userId, { lock: true });
+    if ((await countProjects(tx, values.userId)) >= max) return undefined;
+    const [row] = await tx.insert(projects).values(values).returning();
+    if (!row) throw new Error('project insert returned nothing');
+    return row;
+  });
+}
+
+/** The user's recent projects, newest change first (no state: it can be megabytes). */
+export function recentProjects(db: Db, userId: string) {
+  return db
+    .select({ id: projects.id, title: projects.title, updatedAt: projects.updatedAt })
+    .from(projects)
+    .where(eq(projects.userId, userId))
+    .orderBy(desc(projects.updatedAt), desc(projects.id))
+    .limit(PROJECT_LIMITS.recent);
+}
+
+/** The user's project by id; undefined when there is none, or it is someone else's. */
+export async function ownProject(
+  db: Db,
+  userId: string,
+  id: string,
+): Promise<ProjectRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.id, id), eq(projects.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+/** Replaces the user's project's state; undefined when it is not theirs (or not there). */
+export async function updateProjectState(db: Db, userId: string, id: string, state: ProjectState) {
+  const [row] = await db
+    .update(projects)
+    // The database's clock, as at creation: the list's order never mixes two clocks.
+    .set({ state, updatedAt: sql`now()` })
+    .where(and(eq(projects.id, id), eq(projects.userId, userId)))
+    .returning({ id: projects.id, updatedAt: projects.updatedAt });
+  return row;
+}
+
+export async function deleteProjectRow(db: Db, id: string): Promise<void> {
+  await db.delete(projects).where(eq(projects.id, id));
+}
+
+/** Projects not changed since `before`, with what their files need. */
+export function projectsUnchangedSince(db: Db, before: Date) {
+  return db
+    .select({ id: projects.id, imageKey: projects.imageKey })
+    .from(projects)
+    .where(lt(projects.updatedAt, before));
+}
+
+/** Which of `ids` are projects. */
+export async function existingProjectIds(db: Db, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.select({ id: projects.id }).from(projects).where(inArray(projects.id, ids));
+  return new Set(rows.map((row) => row.id));
+}

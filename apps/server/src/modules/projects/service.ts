@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import {
+  api,
+  endpointUrl,
+  PROJECT_LIMITS,
+  projectStateSchema,
+  TOO_MANY_PROJECTS_MESSAGE,
+  type Project,
+  type ProjectState,
+  type ProjectSummary,
+} from '@rasma/contract';
+import sharp from 'sharp';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../errors.js';
+import type { Services } from '../../services.js';
+import { projectImageKey, projectThumbnailKey } from '../../storage/keys.js';
+import { normalizeImage } from '../images/image-file.js';
+import { titleFromFileName } from '../videos/service.js';
+import {
+  countProjects,
+  deleteProjectRow,
+  insertProject,
+  ownProject,
+  recentProjects,
+  updateProjectState,
+  type ProjectRow,
+} from './queries.js';
+
+export type ProjectDeps = Pick<Services, 'db' | 'storage'>;
+
+/** The long side of a project's thumbnail, in pixels (a recent project's card shows it small). */
+const THUMBNAIL_LONG_SIDE = 320;
+const THUMBNAIL_TYPE = 'image/jpeg';
+
+const notFound = () => new AppError(404, 'Project not found', 'NOT_FOUND');
+const tooMany = () => new AppError(409, TOO_MANY_PROJECTS_MESSAGE, 'TOO_MANY_PROJECTS');
+
+const thumbnailUrl = (id: string) => endpointUrl(api.projectThumbnail, { id });
+
+export const toSummary = (row: Pick<ProjectRow, 'id' | 'title' | 'updatedAt'>): ProjectSummary => ({
+  id: row.id,
+  title: row.title,
+  updatedAt: row.updatedAt.toISOString(),
+  thumbnailUrl: thumbnailUrl(row.id),
+});
+
+const toProject = (row: ProjectRow): Project => ({
+  id: row.id,
+  title: row.title,
+  fileName: row.fileName,
+  state: storedState(row.state),
+  updatedAt: row.updatedAt.toISOString(),
+  imageUrl: endpointUrl(api.projectImage, { id: row.id }),
+});
+
+/**
+ * A stored state, read with today's schema. One saved under older rules still opens: what no longer
+ * passes is left out (the stroke edits first, as they are the most likely to change), never a 500.
+ */
+function storedState(stored: unknown): ProjectState {
+  const whole = projectStateSchema.safeParse(stored);
+  if (whole.success) return whole.data;
+  const { edits: _edits, ...rest } = (stored ?? {}) as Record<string, unknown>;
+  const withoutEdits = projectStateSchema.safeParse(rest);
+  return withoutEdits.success ? withoutEdits.data : projectStateSchema.parse({});
+}
+
+/**
+ * A project from an image checked exactly as the create call's upload (type from the bytes, size,
+ * megapixels; kept upright without metadata) and a small JPEG thumbnail of it. The files are stored
+ * first and removed again when the row cannot be written. A person with `PROJECT_LIMITS.maxPerUser`
+ * projects gets a 409 and nothing is stored (counted before the image is read, and again as the row
+ * is written).
+ */
+export async function createProject(
+  { db, storage }: ProjectDeps,
+  input: { userId: string; upload: { bytes: Buffer; fileName: string }; state: ProjectState },
+): Promise<Project> {
+  if ((await countProjects(db, input.userId)) >= PROJECT_LIMITS.maxPerUser) throw tooMany();
+  const image = await normalizeImage(input.upload.bytes);
+  const thumbnail = await sharp(image.data)
+    .resize(THUMBNAIL_LONG_SIDE, THUMBNAIL_LONG_SIDE, { fit: 'inside', withoutEnlargement: true })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+  const id = randomUUID();
+  const imageKey = projectImageKey(id, image.extension);
+  const thumbnailKey = projectThumbnailKey(id);
+  try {
+    await storage.put(imageKey, image.data, image.mimeType);
+    await storage.put(thumbnailKey, thumbnail, THUMBNAIL_TYPE);
+    const row = await insertProject(
+      db,
+      {
+        id,
+        userId: input.userId,
+        title: titleFromFileName(input.upload.fileName),
+        fileName: input.upload.fileName.slice(0, 255),
+        state: input.state,
+        imageKey,
+        imageMimeType: image.mimeType,
+      },
+      PROJECT_LIMITS.maxPerUser,
+    );
+    if (!row) throw tooMany();
+    return toProject(row);
+  } catch (err) {
+    await Promise.all([storage.delete(imageKey), storage.delete(thumbnailKey)]);
+    throw err;
+  }
+}
+
+/** The user's recent projects, newest change first. */
+export async function recentProjectList(db: Db, userId: string): Promise<ProjectSummary[]> {
+  return (await recentProjects(db, userId)).map(toSummary);
+}
+
+/** The user's own project; anyone else's, or none, is a 404 (no hint that it exists). */
+export async function findOwnProject(db: Db, userId: string, id: string): Promise<ProjectRow> {
+  const row = await ownProject(db, userId, id);
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function getProject(db: Db, userId: string, id: string): Promise<Project> {
+  return toProject(await findOwnProject(db, userId, id));
+}
+
+/** The autosave: the whole state replaces the saved one, and the project becomes the newest. */
+export async function saveProjectState(db: Db, userId: string, id: string, state: ProjectState) {
+  const saved = await updateProjectState(db, userId, id, state);
+  if (!saved) throw notFound();
+  return { id: saved.id, updatedAt: saved.updatedAt.toISOString() };
+}
+
+/** A stored file of the user's project, to send. */
+export async function projectFile(db: Db, userId: string, id: string, file: 'image' | 'thumbnail') {
+  const row = await findOwnProject(db, userId, id);
+  return file === 'image'
+    ? { key: row.imageKey, contentType: row.imageMimeType }
+    : { key: projectThumbnailKey(row.id), contentType: THUMBNAIL_TYPE };
+}
+
+/**
+ * Deletes a project and its image and thumbnail. The row goes first: a file a failure left behind
+ * belongs to no project, and the hourly clean-up removes it.
+ */
+export async function removeProject(
+  { db, storage }: ProjectDeps,
+  row: Pick<ProjectRow, 'id' | 'imageKey'>,
+): Promise<void> {
+  await deleteProjectRow(db, row.id);
+  await Promise.all([storage.delete(row.imageKey), storage.delete(projectThumbnailKey(row.id))]);
+}

@@ -1,0 +1,292 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authUserQuery } from '@/features/auth/use-auth';
+import type { Project, ProjectSummary } from '@/lib/contract';
+import { createQueryClient } from '@/lib/query-client';
+import { USER, pngHeader } from '@/test/fixtures';
+import { renderInApp } from '@/test/render-app';
+import { requestsTo, serveApi, type FakeAnswer } from '@/test/serve-api';
+import { Workspace } from '../workspace';
+import { AUTOSAVE_DELAY_MS, RETRY_DELAY_MS } from './project-saver';
+
+class SilentEventSource {
+  onmessage = null;
+  close() {}
+}
+
+const OPEN_KEY = 'rasma.workspace.openProject';
+const CAT = '11111111-2222-4333-8444-555555555555';
+const CAR = '66666666-7777-4888-9999-000000000000';
+const NEW = '0b9d6c1e-3f8a-4d2b-9c7e-5a1f2e3d4c5b';
+const CHANGED = '2026-11-25T10:00:00.000Z';
+const EDITS = {
+  order: ['1.0' as const, '0.3' as const],
+  deleted: [{ part: '0.2' as const, points: [[5, 6]] as [number, number][] }],
+};
+
+const project = (id: string, title: string, extra: Partial<Project['state']> = {}): Project => ({
+  id,
+  title,
+  fileName: `${title}.png`,
+  state: {
+    zones: [
+      {
+        id: '1',
+        colour: '#059669',
+        points: [
+          { x: 5, y: 5 },
+          { x: 20, y: 15 },
+        ],
+        brushSize: 20,
+        direction: 'Top to bottom',
+        fillLevel: 70,
+      },
+    ],
+    settings: {
+      direction: 'Right to left',
+      grayscaleLevel: 191,
+      aiModel: 'rasma-ai-color',
+      drawingTime: 8,
+      shape: '9:16',
+      hand: 'pen',
+    },
+    inverted: false,
+    ...extra,
+  },
+  updatedAt: CHANGED,
+  imageUrl: `/api/projects/${id}/image`,
+});
+const summary = ({ id, title }: Project): ProjectSummary => ({
+  id,
+  title,
+  updatedAt: CHANGED,
+  thumbnailUrl: `/api/projects/${id}/thumbnail`,
+});
+const notFound = () =>
+  Response.json({ message: 'Project not found', code: 'NOT_FOUND' }, { status: 404 });
+const png = () => new Response(pngHeader(80, 60), { headers: { 'content-type': 'image/png' } });
+
+function serve(routes: Record<string, FakeAnswer> = {}) {
+  const cat = project(CAT, 'Cat in Box', { edits: EDITS });
+  const car = project(CAR, 'Classic Car', { zones: [] });
+  return serveApi({
+    '/api/user/ai-preference': () => ({ aiModel: 'rasma-ai' }),
+    '/api/credits': () => ({ credits: 40 }),
+    '/api/videos?page=1': () => ({
+      videos: [],
+      pagination: { currentPage: 1, totalPages: 1, hasPrev: false, hasNext: false },
+    }),
+    '/api/projects': ({ init }) =>
+      init?.method === 'POST'
+        ? Response.json({ ...project(NEW, 'new'), state: { zones: [] } }, { status: 201 })
+        : // The newest change first: the car was changed after the cat.
+          [summary(car), summary(cat)],
+    [`/api/projects/${CAT}`]: ({ init }) =>
+      init?.method === 'PUT' ? { id: CAT, updatedAt: CHANGED } : cat,
+    [`/api/projects/${CAT}/image`]: png,
+    [`/api/projects/${CAR}`]: ({ init }) =>
+      init?.method === 'DELETE' ? { message: 'Project deleted' } : car,
+    [`/api/projects/${CAR}/image`]: png,
+    [`/api/projects/${NEW}`]: () => ({ id: NEW, updatedAt: CHANGED }),
+    '/api/videos/create': () =>
+      Response.json(
+        {
+          message: 'Video creation started',
+          video: {
+            id: '7b0c6a52-5f0e-4c57-9a4a-2f7f8f0f4d11',
+            title: 'Cat in Box',
+            description: null,
+            status: 'processing',
+            progress: 0,
+            thumbnailUrl: null,
+            createdAt: CHANGED,
+            aiModel: 'rasma-ai-color',
+            durationSeconds: null,
+          },
+        },
+        { status: 201 },
+      ),
+    ...routes,
+  });
+}
+
+beforeEach(() => {
+  vi.stubGlobal('EventSource', SilentEventSource);
+  // jsdom has no object URLs.
+  URL.createObjectURL = () => `blob:${crypto.randomUUID()}`;
+  URL.revokeObjectURL = () => {};
+});
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  vi.unstubAllGlobals();
+});
+
+function renderWorkspace() {
+  const client = createQueryClient();
+  client.setQueryData(authUserQuery.queryKey, USER);
+  renderInApp(<Workspace />, '/', client);
+}
+
+const value = (label: string) => screen.getByLabelText<HTMLInputElement>(label).value;
+const recent = () => screen.getByRole('list', { name: 'Recent projects' });
+const methodsTo = (fetchMock: ReturnType<typeof serve>, path: string) =>
+  requestsTo(fetchMock, path).map((init) => init?.method ?? 'GET');
+
+describe('a reload of the workspace', () => {
+  it('opens the project this browser had open, with its zones and settings, saving nothing', async () => {
+    localStorage.setItem(OPEN_KEY, CAT);
+    const fetchMock = serve();
+    renderWorkspace();
+    expect(await screen.findByRole('img', { name: 'Cat in Box.png' })).toBeTruthy();
+    expect(value('Zone 1 direction')).toBe('Top to bottom');
+    expect(value('Fill level')).toBe('75');
+    expect(value('Drawing time (seconds)')).toBe('8');
+    expect(value('Video shape')).toBe('9:16');
+    expect(value('AI model')).toBe('rasma-ai-color');
+    expect(value('What draws')).toBe('pen');
+    expect(value('Drawing direction')).toBe('Right to left');
+    expect(await screen.findByText('Saved')).toBeTruthy();
+    // The open project is not among the recent ones: the other one is.
+    expect(
+      within(recent())
+        .getAllByRole('heading')
+        .map((h) => h.textContent),
+    ).toEqual(['Classic Car']);
+    // What a project does not keep (the brush picked) is no change to save.
+    await userEvent.click(screen.getByRole('radio', { name: 'Large' }));
+    await new Promise((resolve) => setTimeout(resolve, AUTOSAVE_DELAY_MS + 300));
+    expect(methodsTo(fetchMock, `/api/projects/${CAT}`)).toEqual(['GET']);
+  });
+
+  it('shows the upload card when that project is gone, and forgets it', async () => {
+    localStorage.setItem(OPEN_KEY, CAT);
+    serve({ [`/api/projects/${CAT}`]: notFound });
+    renderWorkspace();
+    expect(await screen.findByText('Drop your image here')).toBeTruthy();
+    expect(localStorage.getItem(OPEN_KEY)).toBeNull();
+  });
+});
+
+describe('the projects of the workspace', () => {
+  it('makes a project of a chosen image at once, and remembers it for a reload', async () => {
+    const fetchMock = serve();
+    renderWorkspace();
+    await userEvent.upload(
+      screen.getByLabelText('Choose an image file'),
+      new File([pngHeader(80, 60)], 'drawing.png', { type: 'image/png' }),
+    );
+    expect(screen.getByRole('img', { name: 'drawing.png' })).toBeTruthy();
+    await waitFor(() => expect(localStorage.getItem(OPEN_KEY)).toBe(NEW));
+    const [created] = requestsTo(fetchMock, '/api/projects').filter((i) => i?.method === 'POST');
+    const form = created?.body as FormData;
+    expect((form.get('image') as File).name).toBe('drawing.png');
+    expect(JSON.parse(form.get('state') as string)).toMatchObject({
+      zones: [],
+      settings: { grayscaleLevel: 128 },
+      inverted: false,
+    });
+
+    // A change is saved to it about a second later.
+    fireEvent.change(screen.getByLabelText('Fill level'), { target: { value: '80' } });
+    await waitFor(() => expect(methodsTo(fetchMock, `/api/projects/${NEW}`)).toEqual(['PUT']), {
+      timeout: 3 * AUTOSAVE_DELAY_MS,
+    });
+  });
+
+  it('says once why a project cannot be made, saves nothing more, and still makes the video', async () => {
+    const fetchMock = serve({
+      '/api/projects': ({ init }) =>
+        init?.method === 'POST'
+          ? Response.json(
+              {
+                message: 'You have 100 projects. Delete one to start another.',
+                code: 'TOO_MANY_PROJECTS',
+              },
+              { status: 409 },
+            )
+          : [],
+    });
+    renderWorkspace();
+    await userEvent.upload(
+      screen.getByLabelText('Choose an image file'),
+      new File([pngHeader(80, 60)], 'drawing.png', { type: 'image/png' }),
+    );
+    const said = 'Not saved. You have 100 projects. Delete one to start another.';
+    expect(await screen.findByText(said)).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'drawing.png' })).toBeTruthy();
+
+    // Changes are not saved: no second try, no project remembered for a reload, no other error.
+    fireEvent.change(screen.getByLabelText('Fill level'), { target: { value: '80' } });
+    await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS.first + AUTOSAVE_DELAY_MS));
+    expect(methodsTo(fetchMock, '/api/projects').filter((m) => m === 'POST')).toHaveLength(1);
+    expect(localStorage.getItem(OPEN_KEY)).toBeNull();
+    expect(screen.getAllByText(/You have 100 projects/)).toHaveLength(1);
+    expect(screen.queryByText(/went wrong|try again/i)).toBeNull();
+
+    // The work goes on: the video is made from the chosen image.
+    await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    await waitFor(() => expect(requestsTo(fetchMock, '/api/videos/create')).toHaveLength(1));
+    const [sent] = requestsTo(fetchMock, '/api/videos/create');
+    expect(((sent?.body as FormData).get('image') as File).name).toBe('drawing.png');
+  });
+
+  it('opens a recent project again, with its image, zones and settings', async () => {
+    serve();
+    renderWorkspace();
+    await userEvent.click(await screen.findByRole('button', { name: 'Open again: Classic Car' }));
+    expect(await screen.findByRole('img', { name: 'Classic Car.png' })).toBeTruthy();
+    expect(screen.queryByLabelText('Zone 1 direction')).toBeNull();
+    expect(value('Drawing time (seconds)')).toBe('8');
+    expect(localStorage.getItem(OPEN_KEY)).toBe(CAR);
+    // Now it is open, the other one is the recent one.
+    expect(
+      within(recent())
+        .getAllByRole('heading')
+        .map((h) => h.textContent),
+    ).toEqual(['Cat in Box']);
+  });
+
+  it('deletes a recent project after asking', async () => {
+    const fetchMock = serve();
+    renderWorkspace();
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Delete project Classic Car' }),
+    );
+    const dialog = screen.getByRole('dialog');
+    expect(dialog.textContent).toContain('Are you sure you want to delete "Classic Car"?');
+    expect(methodsTo(fetchMock, `/api/projects/${CAR}`)).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(methodsTo(fetchMock, `/api/projects/${CAR}`)).toEqual(['DELETE']));
+  });
+
+  it('clears the workspace when a video is made, and keeps its project first among the recent ones', async () => {
+    localStorage.setItem(OPEN_KEY, CAT);
+    const fetchMock = serve();
+    renderWorkspace();
+    await screen.findByRole('img', { name: 'Cat in Box.png' });
+    await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    expect(await screen.findByText('Drop your image here')).toBeTruthy();
+    // The video was made from the project's work: its zones, settings and stroke edits.
+    const [sent] = requestsTo(fetchMock, '/api/videos/create');
+    expect(JSON.parse((sent?.body as FormData).get('blobData') as string)).toMatchObject({
+      strokeMasks: [{ id: '1', direction: 'Top to bottom', fillLevel: 70 }],
+      grayscaleLevel: 191,
+      drawingTime: 8,
+      edits: EDITS,
+    });
+    expect(localStorage.getItem(OPEN_KEY)).toBeNull();
+    // Saved once more as it was, so its change is the newest.
+    await waitFor(() =>
+      expect(methodsTo(fetchMock, `/api/projects/${CAT}`)).toEqual(['GET', 'PUT']),
+    );
+    await waitFor(() =>
+      expect(
+        within(recent())
+          .getAllByRole('heading')
+          .map((h) => h.textContent),
+      ).toEqual(['Cat in Box', 'Classic Car']),
+    );
+  });
+});

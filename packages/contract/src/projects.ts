@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { isoDateSchema } from './common.js';
+import { PROJECT_LIMITS, ZONE_LIMITS } from './constants.js';
+import { strokeEditsSchema } from './stroke-edits.js';
+import { createVideoBlobDataSchema, strokeMaskSchema } from './videos.js';
+
+/**
+ * A project: the work on one image, kept on the server while a person works (`PUT` autosaves it)
+ * and listed as a recent project, so it can be opened again on any device.
+ */
+
+/** A Special Zone as the workspace keeps it: the create call's zone and the colour it is shown in. */
+export const projectZoneSchema = strokeMaskSchema.extend({
+  colour: z
+    .string()
+    .regex(/^#[0-9a-f]{6}$/i, 'A zone colour is a hex colour such as #4f46e5')
+    .optional(),
+});
+export type ProjectZone = z.infer<typeof projectZoneSchema>;
+
+/** The settings card's values, with the create call's rules and defaults. */
+export const projectSettingsSchema = createVideoBlobDataSchema.pick({
+  direction: true,
+  grayscaleLevel: true,
+  aiModel: true,
+  drawingTime: true,
+  shape: true,
+  hand: true,
+});
+export type ProjectSettings = z.infer<typeof projectSettingsSchema>;
+
+/** What a project keeps besides its image; zones within the create call's limits. */
+export const projectStateSchema = z.object({
+  zones: z.array(projectZoneSchema).max(ZONE_LIMITS.maxZones).default([]),
+  settings: projectSettingsSchema.prefault({}),
+  /** The settings card's "Invert Colors": the image is kept as chosen and inverted when opened. */
+  inverted: z.boolean().default(false),
+  /** The "Edit strokes" mode's edits, in the image's own pixels. */
+  edits: strokeEditsSchema.optional(),
+});
+export type ProjectState = z.infer<typeof projectStateSchema>;
+/** A state as a client sends it (defaults not yet applied). */
+export type ProjectStateInput = z.input<typeof projectStateSchema>;
+
+/** Why a project cannot be made (`TOO_MANY_PROJECTS`): the person has `maxPerUser` already. */
+export const TOO_MANY_PROJECTS_MESSAGE = `You have ${PROJECT_LIMITS.maxPerUser} projects. Delete one to start another.`;
+
+export const projectIdParamsSchema = z.object({ id: z.uuid('Not a project id') });
+
+/** A recent project as the workspace lists it. */
+export const projectSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  updatedAt: isoDateSchema,
+  /** `GET /api/projects/{id}/thumbnail`: a small JPEG of the image. */
+  thumbnailUrl: z.string(),
+});
+export type ProjectSummary = z.infer<typeof projectSummarySchema>;
+/** The newest change first, at most `PROJECT_LIMITS.recent`. */
+export const recentProjectsResponseSchema = z.array(projectSummarySchema);
+
+export const projectSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  /** The name the image was chosen with (the video's title comes from it). */
+  fileName: z.string(),
+  state: projectStateSchema,
+  updatedAt: isoDateSchema,
+  /** `GET /api/projects/{id}/image`: the image as kept (upright, without metadata). */
+  imageUrl: z.string(),
+});
+export type Project = z.infer<typeof projectSchema>;
+
+/** `PUT /api/projects/{id}`: the whole state, as an autosave sends it. */
+export const saveProjectRequestSchema = z.object({ state: projectStateSchema });
+export const projectSavedResponseSchema = z.object({ id: z.string(), updatedAt: isoDateSchema });
+export type ProjectSaved = z.infer<typeof projectSavedResponseSchema>;

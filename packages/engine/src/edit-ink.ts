@@ -1,0 +1,248 @@
+/**
+ * The ink of stroke edits: which planned strokes a deleted centre line names and the ink that
+ * goes with them, and the ink of strokes drawn by hand. Everything here works on the plan's
+ * pixels; the edits come in the image's own (`Placement`). Pure, browser-safe.
+ */
+import type { AddedStroke, DeletedStroke } from '@rasma/contract/stroke-edits';
+import { LINE_DARK, LINE_RIM } from './outline.js';
+import { parsePartId } from './parts.js';
+import type { Placement, PlannedStroke, StrokePlan } from './stroke-plan.js';
+import { capsuleBox } from './zones.js';
+
+/**
+ * A planned stroke is deleted when at least DELETED_SHARE of its pixels lie within the tolerance
+ * of a deleted centre line and, on average, within MEAN_DISTANCE of it: the line itself, not the
+ * hatching that runs beside it or ends against it (2 px away on a screen-sized plan).
+ */
+const DELETED_SHARE = 0.6;
+/** The tolerance (plan pixels): at least this, and this many image pixels. */
+const MIN_TOLERANCE = 2;
+const TOLERANCE_IN_IMAGE_PIXELS = 2;
+/** The mean distance allowed, as a share of the tolerance. */
+const MEAN_DISTANCE = 0.5;
+/** A stroke drawn by hand is this wide at pressure 0.5 on a 1920 px picture (scaled with it). */
+const ADDED_WIDTH_AT_1920 = 3;
+
+/** The planned strokes (flags by index) that the deleted centre lines name, each in its group. */
+export function matchDeleted(
+  plan: Pick<StrokePlan, 'width' | 'height' | 'strokes' | 'parts'>,
+  deleted: readonly DeletedStroke[],
+  placement: Placement,
+): Uint8Array {
+  const { width, height, strokes } = plan;
+  const gone = new Uint8Array(strokes.length);
+  const byGroup = new Map<number, DeletedStroke[]>();
+  for (const d of deleted) {
+    const group = parsePartId(d.part)?.group;
+    if (group === undefined) continue;
+    const list = byGroup.get(group);
+    if (list) list.push(d);
+    else byGroup.set(group, [d]);
+  }
+  if (byGroup.size === 0) return gone;
+  // Matched by group, not band: a band's bounds move a little with the plan's size.
+  const groupOfPart = new Map(plan.parts.map((p) => [p.id, p.group]));
+  const candidates = new Map<number, number[]>();
+  strokes.forEach((s, i) => {
+    const group = groupOfPart.get(s.part);
+    if (group === undefined || !byGroup.has(group)) return;
+    const list = candidates.get(group);
+    if (list) list.push(i);
+    else candidates.set(group, [i]);
+  });
+  const r = Math.max(MIN_TOLERANCE, TOLERANCE_IN_IMAGE_PIXELS * placement.scale);
+  const field = new NearField(width, height, r);
+  for (const [group, lines] of byGroup) {
+    const members = candidates.get(group);
+    if (!members) continue;
+    field.next();
+    for (const { points } of lines)
+      forEachSegment(points, placement, (ax, ay, bx, by) => field.add(ax, ay, bx, by));
+    for (const i of members) {
+      const { pixels } = strokes[i]!;
+      let inside = 0;
+      let sum = 0;
+      for (let j = 0; j < pixels.length; j++) {
+        const d = field.distance(pixels[j]!);
+        if (d <= r) inside++;
+        sum += d < r ? d : r;
+      }
+      if (inside >= DELETED_SHARE * pixels.length && sum <= MEAN_DISTANCE * r * pixels.length)
+        gone[i] = 1;
+    }
+  }
+  return gone;
+}
+
+/**
+ * Distances to a set of segments, within `r` of them (farther is Infinity). `next` starts a new
+ * set without clearing: a pixel's distance counts only when it was written for the current set.
+ */
+class NearField {
+  private readonly d: Float32Array;
+  private readonly set: Uint16Array;
+  private current = 0;
+
+  constructor(
+    private readonly width: number,
+    private readonly height: number,
+    private readonly r: number,
+  ) {
+    this.d = new Float32Array(width * height);
+    this.set = new Uint16Array(width * height);
+  }
+
+  next(): void {
+    this.current++;
+  }
+
+  distance(p: number): number {
+    return this.set[p] === this.current ? this.d[p]! : Infinity;
+  }
+
+  /** The segment from a to b (pixel centres at x + 0.5), in pieces a few r long. */
+  add(ax: number, ay: number, bx: number, by: number): void {
+    // A long slanted segment's box is mostly far from it: its pieces' boxes are not.
+    const pieces = Math.max(1, Math.ceil(Math.hypot(bx - ax, by - ay) / (4 * this.r)));
+    for (let i = 0; i < pieces; i++) {
+      const [s, t] = [i / pieces, (i + 1) / pieces];
+      this.addPiece(ax + (bx - ax) * s, ay + (by - ay) * s, ax + (bx - ax) * t, ay + (by - ay) * t);
+    }
+  }
+
+  private addPiece(ax: number, ay: number, bx: number, by: number): void {
+    const { width, height, r, d, set, current } = this;
+    const { x0, x1, y0, y1 } = capsuleBox(width, height, { ax, ay, bx, by, r });
+    const dx = bx - ax;
+    const dy = by - ay;
+    const length2 = dx * dx + dy * dy;
+    const r2 = r * r;
+    for (let y = y0; y <= y1; y++) {
+      const py = y + 0.5 - ay;
+      for (let x = x0; x <= x1; x++) {
+        const px = x + 0.5 - ax;
+        let t = length2 > 0 ? (px * dx + py * dy) / length2 : 0;
+        t = t < 0 ? 0 : t > 1 ? 1 : t;
+        const ex = px - t * dx;
+        const ey = py - t * dy;
+        const e2 = ex * ex + ey * ey;
+        if (e2 > r2) continue;
+        const p = y * width + x;
+        const e = Math.sqrt(e2);
+        if (set[p] !== current || e < d[p]!) {
+          set[p] = current;
+          d[p] = e;
+        }
+      }
+    }
+  }
+}
+
+/** Each segment of a polyline in plan pixels (a lone point's as a segment of length 0). */
+function forEachSegment(
+  points: readonly (readonly number[])[],
+  { scale, left, top }: Placement,
+  visit: (ax: number, ay: number, bx: number, by: number) => void,
+): void {
+  const x = (i: number) => left + points[i]![0]! * scale;
+  const y = (i: number) => top + points[i]![1]! * scale;
+  if (points.length === 1) visit(x(0), y(0), x(0), y(0));
+  for (let i = 1; i < points.length; i++) visit(x(i - 1), y(i - 1), x(i), y(i));
+}
+
+/**
+ * Removes the deleted strokes' ink (in place): the ink pixels whose centre-line pixel no kept
+ * stroke passes become paper, so they show in no frame and not in the finished picture.
+ */
+export function removeInk(
+  strokes: readonly { pixels: readonly number[] }[],
+  gone: Uint8Array,
+  ink: Uint8Array,
+  owner: Int32Array,
+  grey: Uint8Array,
+): void {
+  // 1 on the centre-line pixels of deleted strokes, then 0 again on those a kept stroke passes.
+  const dead = new Uint8Array(ink.length);
+  for (const value of [1, 0]) {
+    for (let i = 0; i < strokes.length; i++) {
+      if (gone[i] !== value) continue;
+      const { pixels } = strokes[i]!;
+      for (let j = 0; j < pixels.length; j++) dead[pixels[j]!] = value;
+    }
+  }
+  for (let p = 0; p < ink.length; p++) {
+    const c = owner[p]!;
+    if (c < 0 || dead[c] === 0 || ink[p] !== 1) continue;
+    ink[p] = 0;
+    grey[p] = 255;
+    owner[p] = -1;
+  }
+}
+
+/**
+ * Inks the strokes drawn by hand (in place) as the pen draws a line: its centre line along the
+ * points, as wide as the pressure says, darkest at its heart. Paper only: ink already there keeps
+ * its stroke. Returns their strokes, one per added stroke, in the order given.
+ */
+export function addInk(
+  added: readonly AddedStroke[],
+  placement: Placement,
+  width: number,
+  height: number,
+  ink: Uint8Array,
+  owner: Int32Array,
+  grey: Uint8Array,
+): PlannedStroke[] {
+  const halfWidth = (ADDED_WIDTH_AT_1920 / 2) * (Math.max(width, height) / 1920);
+  return added.map(({ part, points }) => {
+    const pixels: number[] = [];
+    const pressures: number[] = [];
+    const { scale, left, top } = placement;
+    for (let i = 1; i < points.length; i++) {
+      const [ax, ay, ap] = points[i - 1]!;
+      const [bx, by, bp] = points[i]!;
+      const [x0, y0] = [left + ax * scale, top + ay * scale];
+      const [x1, y1] = [left + bx * scale, top + by * scale];
+      const steps = Math.max(1, Math.ceil(Math.max(Math.abs(x1 - x0), Math.abs(y1 - y0))));
+      for (let k = i === 1 ? 0 : 1; k <= steps; k++) {
+        const t = k / steps;
+        const x = Math.min(width - 1, Math.max(0, Math.floor(x0 + (x1 - x0) * t)));
+        const y = Math.min(height - 1, Math.max(0, Math.floor(y0 + (y1 - y0) * t)));
+        const p = y * width + x;
+        if (pixels[pixels.length - 1] === p) continue;
+        pixels.push(p);
+        pressures.push(ap + (bp - ap) * t);
+      }
+    }
+    pixels.forEach((c, i) => {
+      const r = Math.max(0.5, halfWidth * (0.5 + pressures[i]!));
+      inkDisc(c, r, width, height, ink, owner, grey);
+    });
+    return { part, kind: 'contour', pixels };
+  });
+}
+
+/** Inks the paper within r of centre-line pixel c, owned by c, darkest at c. */
+function inkDisc(
+  c: number,
+  r: number,
+  width: number,
+  height: number,
+  ink: Uint8Array,
+  owner: Int32Array,
+  grey: Uint8Array,
+): void {
+  const cx = c % width;
+  const cy = Math.floor(c / width);
+  const reach = Math.floor(r);
+  for (let y = Math.max(0, cy - reach); y <= Math.min(height - 1, cy + reach); y++) {
+    for (let x = Math.max(0, cx - reach); x <= Math.min(width - 1, cx + reach); x++) {
+      const d = Math.sqrt((x - cx) ** 2 + (y - cy) ** 2);
+      const p = y * width + x;
+      if (d > r || ink[p] === 1) continue;
+      ink[p] = 1;
+      owner[p] = c;
+      grey[p] = Math.round(LINE_DARK + ((LINE_RIM - LINE_DARK) * d) / Math.max(1, r));
+    }
+  }
+}

@@ -1,0 +1,163 @@
+/// <reference lib="dom" />
+/**
+ * `npm run bench:editor`: how the "Edit strokes" mode feels in Chromium on this machine. Builds the
+ * app, starts the production server, signs in, and for each 1920x1080 photo (the engine's real
+ * photos, resized): the time from the "Edit strokes" click until the strokes are shown, the
+ * longest main-thread task and the longest gap between animation frames while a part is dragged
+ * on the timeline and while a stroke is drawn by hand, and the frames Play paints per second.
+ * Targets (issue 27): strokes under 1.5 s, no main-thread task over 50 ms, playback at 30 fps.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { markdownTable, signIn, startServer } from './bench-support.js';
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+const PHOTOS = ['portrait-astronaut.png', 'pet-chelsea.png', 'landscape-meadow.jpg'];
+const PLAY_SECONDS = 3;
+
+/** The editor's toolbar (the library's cards have buttons of the same names). */
+const tools = (page: Page) => page.getByRole('toolbar', { name: 'Stroke tools' });
+
+/** Starts recording main-thread long tasks and animation-frame gaps in the page. */
+async function startWatching(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const watch = { longest: 0, gap: 0, stop: false };
+    Object.assign(window, { benchWatch: watch });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        watch.longest = Math.max(watch.longest, entry.duration);
+    }).observe({ type: 'longtask' });
+    let last = performance.now();
+    const tick = (now: number) => {
+      watch.gap = Math.max(watch.gap, now - last);
+      last = now;
+      if (!watch.stop) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+}
+
+async function stopWatching(page: Page): Promise<{ longest: number; gap: number }> {
+  return page.evaluate(() => {
+    const watch = (
+      window as unknown as { benchWatch: { longest: number; gap: number; stop: boolean } }
+    ).benchWatch;
+    watch.stop = true;
+    return { longest: watch.longest, gap: watch.gap };
+  });
+}
+
+async function measure(page: Page, photo: Buffer, name: string) {
+  await page.goto('/');
+  await page.getByLabel('Choose an image file').setInputFiles({
+    name,
+    mimeType: 'image/png',
+    buffer: photo,
+  });
+  const toggle = page.getByRole('button', { name: 'Edit strokes' });
+  await toggle.waitFor();
+  const clicked = Date.now();
+  await toggle.click();
+  const order = page.getByRole('group', { name: 'Drawing order' }).getByRole('button');
+  await order.first().waitFor({ timeout: 60_000 });
+  const strokesShownMs = Date.now() - clicked;
+
+  // Drag the last part to the front, slowly, as a person would.
+  await order.last().scrollIntoViewIfNeeded();
+  await startWatching(page);
+  const from = (await order.last().boundingBox())!;
+  const to = (await order.first().boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to.x + 4, to.y + to.height / 2, { steps: 40 });
+  await page.mouse.up();
+  const drag = await stopWatching(page);
+
+  // Draw a stroke by hand across the picture.
+  await tools(page).getByRole('button', { name: 'Draw', exact: true }).click();
+  const strokes = page.getByLabel('Strokes', { exact: true });
+  await strokes.scrollIntoViewIfNeeded();
+  const canvas = (await strokes.boundingBox())!;
+  await startWatching(page);
+  await page.mouse.move(canvas.x + canvas.width * 0.2, canvas.y + canvas.height * 0.3);
+  await page.mouse.down();
+  for (let i = 1; i <= 60; i++)
+    await page.mouse.move(
+      canvas.x + canvas.width * (0.2 + 0.6 * (i / 60)),
+      canvas.y + canvas.height * (0.3 + 0.1 * Math.sin(i / 6)),
+    );
+  await page.mouse.up();
+  const draw = await stopWatching(page);
+
+  // Play, and count the frames the preview paints (each one sets its data-frame).
+  await tools(page).getByRole('button', { name: 'Play', exact: true }).click();
+  const preview = page.getByLabel('Drawing preview');
+  await preview.waitFor();
+  const painted = await preview.evaluate(
+    (element, seconds) =>
+      new Promise<number>((resolve) => {
+        let frames = 0;
+        const observer = new MutationObserver(() => frames++);
+        observer.observe(element, { attributes: true, attributeFilter: ['data-frame'] });
+        setTimeout(() => {
+          observer.disconnect();
+          resolve(frames / seconds);
+        }, seconds * 1000);
+      }),
+    PLAY_SECONDS,
+  );
+  return { strokesShownMs, drag, draw, fps: painted };
+}
+
+async function main(): Promise<void> {
+  execFileSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'rasma-editor-'));
+  const server = await startServer(dataDir, undefined, {
+    WEB_DIST_DIR: path.join(repoRoot, 'apps/web/dist'),
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update'],
+  });
+  try {
+    const cookie = await signIn(server.url, dataDir);
+    const [name, value] = cookie.split('=') as [string, string];
+    const rows = [];
+    for (const file of PHOTOS) {
+      const photo = await sharp(path.join(repoRoot, 'packages/engine/test/real-photos', file))
+        .resize(1920, 1080, { fit: 'cover' })
+        .png()
+        .toBuffer();
+      const context = await browser.newContext({
+        baseURL: server.url,
+        viewport: { width: 1366, height: 900 },
+      });
+      await context.addCookies([{ name, value, url: server.url }]);
+      const page = await context.newPage();
+      const figures = await measure(page, photo, file.replace(/\.\w+$/, '.png'));
+      await context.close();
+      rows.push({
+        photo: file,
+        'strokes shown (ms)': figures.strokesShownMs,
+        'drag: longest task / frame gap (ms)': `${Math.round(figures.drag.longest)} / ${Math.round(figures.drag.gap)}`,
+        'draw: longest task / frame gap (ms)': `${Math.round(figures.draw.longest)} / ${Math.round(figures.draw.gap)}`,
+        'playback (frames/s)': Math.round(figures.fps * 10) / 10,
+      });
+    }
+    console.log(markdownTable(rows));
+    console.log(
+      `\nTargets: strokes under 1500 ms, no task over 50 ms (0 = none), 30 frames/s. ` +
+        `Load average at the end: ${loadavg()[0]?.toFixed(1)} on 2 cores.`,
+    );
+  } finally {
+    await browser.close();
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
