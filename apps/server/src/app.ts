@@ -1,7 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyMultipart from '@fastify/multipart';
-import type { Endpoint } from '@rasma/contract';
+import { PAYING_TEST_CARD, type Endpoint } from '@rasma/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -21,6 +21,7 @@ import { contactModule } from './modules/contact/plugin.js';
 import { creditsModule } from './modules/credits/plugin.js';
 import { healthModule } from './modules/health/plugin.js';
 import { imagesModule } from './modules/images/plugin.js';
+import { projectsModule } from './modules/projects/plugin.js';
 import { videosModule } from './modules/videos/plugin.js';
 import { MULTIPART_LIMITS } from './modules/videos/upload.js';
 import { startServices } from './services.js';
@@ -58,7 +59,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   app.decorate('sessions', sessions);
   if (payments.testProvider) {
     app.log.warn(
-      'Payments in TEST MODE: no Stripe keys are set, so cards are not charged (test card 4242 4242 4242 4242)',
+      `Payments in TEST MODE: no Stripe keys are set, so cards are not charged (test card ${PAYING_TEST_CARD.number})`,
     );
   }
 
@@ -97,6 +98,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     publishedSupportEmail: config.publishedSupportEmail,
   });
   await app.register(imagesModule, { prefix: '/api', db });
+  await app.register(projectsModule, { prefix: '/api', db, storage: services.storage });
   await app.register(videosModule, {
     prefix: '/api',
     ...services,

@@ -49,7 +49,10 @@ export const JOBS = {
     cron: '*/10 * * * *',
     runAtStart: true,
   }),
-  /** Hourly, so an upload past its limit is gone within the next hour (see RETENTION_LIMITS). */
+  /**
+   * Hourly, so an upload past its limit (see RETENTION_LIMITS), or a project unchanged for
+   * `PROJECT_LIMITS.keptDays`, is gone within the next hour.
+   */
   fileRetention: define({ name: 'retention-cleanup', payload: noPayload, cron: '17 * * * *' }),
   /** Hourly: expired sessions, old codes and rate-limit hits. */
   authCleanup: define({

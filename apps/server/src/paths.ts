@@ -11,8 +11,3 @@ export const webBuildDir = path.resolve(serverDir, '../web/dist');
 export const migrationsDir = path.join(serverDir, 'drizzle');
 /** The server's build. */
 export const buildDir = path.join(serverDir, 'dist');
-/**
- * This code is the build: it starts its threads and processes from the build beside it, never
- * from TypeScript (no compiler at run time).
- */
-export const runsBuilt = import.meta.url.endsWith('.js');

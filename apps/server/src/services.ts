@@ -8,7 +8,7 @@ import { SessionStore } from './modules/auth/session-store.js';
 import type { PaymentProvider } from './modules/billing/provider.js';
 import { createStripeProvider, type StripeProvider } from './modules/billing/stripe-provider.js';
 import { createTestPaymentProvider } from './modules/billing/test-provider.js';
-import { startProgressBus, type ProgressBus } from './modules/videos/progress.js';
+import { startProgressBus, type ProgressBus } from './progress/progress-bus.js';
 import { startQueue, type JobQueue } from './queue/queue.js';
 import { createRenderRunner, type RenderRunner } from './render/runner.js';
 import { openStorage } from './storage/open-storage.js';

@@ -1,34 +1,20 @@
-import { PassThrough } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { emailVerificationCodes, rateLimitHits, sessions } from '../src/db/schema.js';
 import { deleteExpiredAuthRecords } from '../src/modules/auth/cleanup.js';
 import { cookieFrom, freePort, postJson, setCookieHeader } from './support/http.js';
-import { startSmtpServer } from './support/smtp.js';
+import { useMailingServer } from './support/mailing-server.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let server: TestServer;
-let logs = '';
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  const logStream = new PassThrough();
-  logStream.on('data', (chunk: Buffer) => (logs += chunk.toString()));
-  server = await startTestServer({ SMTP_URL: smtp.url, LOG_LEVEL: 'debug' }, { logStream });
-});
-afterAll(async () => {
-  await server.close();
-  await smtp.close();
-});
+const mailing = useMailingServer('debug');
 
 let emailCounter = 0;
 const newEmail = () => `person${++emailCounter}-${Date.now()}@example.com`;
 
 async function requestCode(email: string) {
-  const res = await postJson(server, '/api/send-verification-code', { email });
+  const res = await postJson(mailing.server, '/api/send-verification-code', { email });
   expect(res.status).toBe(200);
-  return smtp.latestCodeFor(email);
+  return mailing.smtp.latestCodeFor(email);
 }
 
 const MINUTE = 60_000;
@@ -40,7 +26,7 @@ const passTimeForLimits = (target: TestServer, ms: number) =>
     .set({ createdAt: sql`${rateLimitHits.createdAt} - ${`${ms + 1000} milliseconds`}::interval` });
 
 const verify = (email: string, code: string, headers: Record<string, string> = {}) =>
-  postJson(server, '/api/verify-email-code', { email, code }, headers);
+  postJson(mailing.server, '/api/verify-email-code', { email, code }, headers);
 
 /** A 6-digit code that is none of `codes`. */
 function wrongCodeFor(...codes: string[]): string {
@@ -53,13 +39,13 @@ function wrongCodeFor(...codes: string[]): string {
 describe('e-mail code sign-in', () => {
   it('signs up a new user with the code delivered over SMTP, then signs them in again', async () => {
     const email = newEmail();
-    const sent = await postJson(server, '/api/send-verification-code', { email });
+    const sent = await postJson(mailing.server, '/api/send-verification-code', { email });
     expect(sent.status).toBe(200);
     expect(await sent.json()).toEqual({ message: 'Verification code sent' });
-    const mail = smtp.received.at(-1);
+    const mail = mailing.smtp.received.at(-1);
     expect(mail?.to).toEqual([email]);
     expect(mail?.raw).toContain('Subject: Your Rasma sign-in code');
-    const code = smtp.latestCodeFor(email);
+    const code = mailing.smtp.latestCodeFor(email);
     // Mail clients show the HTML part: it holds the code too (quoted-printable: soft breaks, =3D).
     const html = (mail?.raw ?? '').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
     expect(html).toContain(`letter-spacing:6px">${code}</p>`);
@@ -70,7 +56,9 @@ describe('e-mail code sign-in', () => {
     expect(body.user).toMatchObject({ email, isAdmin: false });
 
     const cookie = cookieFrom(res, 'rasma_session');
-    const me = await server.request('/api/auth/user', { headers: { cookie: cookie ?? '' } });
+    const me = await mailing.server.request('/api/auth/user', {
+      headers: { cookie: cookie ?? '' },
+    });
     expect(await me.json()).toMatchObject({ id: body.user.id, email });
 
     const again = await verify(email, await requestCode(email));
@@ -170,7 +158,7 @@ describe('e-mail code sign-in', () => {
   it('refuses an expired code', async () => {
     const email = newEmail();
     const code = await requestCode(email);
-    await server.database.db
+    await mailing.server.database.db
       .update(emailVerificationCodes)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(emailVerificationCodes.email, email));
@@ -184,13 +172,13 @@ describe('e-mail code sign-in', () => {
   it('limits codes to 5 per e-mail per 15 minutes', async () => {
     const email = newEmail();
     for (let i = 0; i < 5; i++) await requestCode(email);
-    const res = await postJson(server, '/api/send-verification-code', { email });
+    const res = await postJson(mailing.server, '/api/send-verification-code', { email });
     expect(res.status).toBe(429);
     expect(await res.json()).toEqual({
       message: 'Too many codes requested for this email. Please wait 15 minutes and try again.',
       code: 'RATE_LIMITED',
     });
-    await passTimeForLimits(server, 15 * MINUTE);
+    await passTimeForLimits(mailing.server, 15 * MINUTE);
     await requestCode(email);
   });
 
@@ -199,7 +187,7 @@ describe('e-mail code sign-in', () => {
     [{}, 'email: Invalid input: expected string, received undefined'],
     ['{"email": ', 'Malformed JSON in request body'],
   ])('answers bad send input %j with 400', async (body, message) => {
-    const res = await postJson(server, '/api/send-verification-code', body);
+    const res = await postJson(mailing.server, '/api/send-verification-code', body);
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ message });
   });
@@ -224,29 +212,29 @@ describe('e-mail code sign-in', () => {
         'rasma_session',
       ) ?? '';
     expect(second).not.toBe(first);
-    expect((await server.request('/api/auth/user', { headers: { cookie: first } })).status).toBe(
-      401,
-    );
-    expect((await server.request('/api/auth/user', { headers: { cookie: second } })).status).toBe(
-      200,
-    );
+    expect(
+      (await mailing.server.request('/api/auth/user', { headers: { cookie: first } })).status,
+    ).toBe(401);
+    expect(
+      (await mailing.server.request('/api/auth/user', { headers: { cookie: second } })).status,
+    ).toBe(200);
 
-    const logout = await server.request('/api/logout', {
+    const logout = await mailing.server.request('/api/logout', {
       headers: { cookie: second },
       redirect: 'manual',
     });
     expect(logout.status).toBe(302);
     expect(logout.headers.get('location')).toBe('/');
     expect(setCookieHeader(logout, 'rasma_session')).toMatch(/Expires=Thu, 01 Jan 1970/);
-    expect((await server.request('/api/auth/user', { headers: { cookie: second } })).status).toBe(
-      401,
-    );
+    expect(
+      (await mailing.server.request('/api/auth/user', { headers: { cookie: second } })).status,
+    ).toBe(401);
   });
 
   it('refuses cross-site state changes but accepts same-origin ones', async () => {
     const email = newEmail();
     const crossSite = await postJson(
-      server,
+      mailing.server,
       '/api/send-verification-code',
       { email },
       { origin: 'https://evil.example' },
@@ -257,25 +245,25 @@ describe('e-mail code sign-in', () => {
       code: 'CROSS_SITE',
     });
     const fetchSite = await postJson(
-      server,
+      mailing.server,
       '/api/send-verification-code',
       { email },
       { 'sec-fetch-site': 'cross-site' },
     );
     expect(fetchSite.status).toBe(403);
     const sameOrigin = await postJson(
-      server,
+      mailing.server,
       '/api/send-verification-code',
       { email },
-      { origin: server.url },
+      { origin: mailing.server.url },
     );
     expect(sameOrigin.status).toBe(200);
     // Behind a proxy, the page's origin is the public address, not the one the server listens on.
     const publicOrigin = await postJson(
-      server,
+      mailing.server,
       '/api/send-verification-code',
       { email },
-      { origin: server.config.publicUrl },
+      { origin: mailing.server.config.publicUrl },
     );
     expect(publicOrigin.status).toBe(200);
   });
@@ -285,12 +273,12 @@ describe('e-mail code sign-in', () => {
     const code = await requestCode(email);
     const res = await verify(email, code);
     const token = (cookieFrom(res, 'rasma_session') ?? '').split('=')[1] ?? 'missing';
-    const [session] = await server.database.db.select().from(sessions).limit(1);
-    expect(logs).toContain('mail sent over SMTP');
-    expect(logs).not.toContain(code);
-    expect(logs).not.toContain(token);
-    expect(logs).not.toContain(session?.id ?? 'missing');
-    expect(logs).not.toMatch(/rasma_session=/);
+    const [session] = await mailing.server.database.db.select().from(sessions).limit(1);
+    expect(mailing.logs).toContain('mail sent over SMTP');
+    expect(mailing.logs).not.toContain(code);
+    expect(mailing.logs).not.toContain(token);
+    expect(mailing.logs).not.toContain(session?.id ?? 'missing');
+    expect(mailing.logs).not.toMatch(/rasma_session=/);
   });
 });
 
@@ -299,16 +287,18 @@ describe('a mail server that fails', () => {
 
   it('answers 502 and voids the code when it refuses the message', async () => {
     const email = newEmail();
-    smtp.state.refusing = true;
-    const res = await postJson(server, '/api/send-verification-code', { email }).finally(() => {
-      smtp.state.refusing = false;
-    });
+    mailing.smtp.state.refusing = true;
+    const res = await postJson(mailing.server, '/api/send-verification-code', { email }).finally(
+      () => {
+        mailing.smtp.state.refusing = false;
+      },
+    );
     expect(res.status).toBe(502);
     expect(await res.json()).toEqual(failed);
     // The operator reads why in the log.
-    expect(logs).toContain('Mailbox unavailable');
+    expect(mailing.logs).toContain('Mailbox unavailable');
     // The mail server saw the code before refusing it: whoever learns it there cannot sign in.
-    const attempt = await verify(email, smtp.latestCodeFor(email));
+    const attempt = await verify(email, mailing.smtp.latestCodeFor(email));
     expect(attempt.status).toBe(401);
     expect(cookieFrom(attempt, 'rasma_session')).toBeUndefined();
   });
@@ -373,40 +363,45 @@ describe('per-IP limit on sign-in attempts', () => {
 });
 
 describe('clean-up of expired records', () => {
-  const cleanupDeps = () => ({ db: server.database.db, sessions: server.app.sessions });
+  const cleanupDeps = () => ({
+    db: mailing.server.database.db,
+    sessions: mailing.server.app.sessions,
+  });
   it('removes expired sessions, day-old codes and counted requests, and keeps live ones', async () => {
     const email = newEmail();
     const live = cookieFrom(await verify(email, await requestCode(email)), 'rasma_session') ?? '';
     const dayAfterTomorrow = new Date(Date.now() + 2 * 86_400_000);
     await deleteExpiredAuthRecords(cleanupDeps(), dayAfterTomorrow);
-    const codesLeft = await server.database.db
+    const codesLeft = await mailing.server.database.db
       .select()
       .from(emailVerificationCodes)
       .where(eq(emailVerificationCodes.email, email));
     expect(codesLeft).toEqual([]);
-    expect(await server.database.db.select().from(rateLimitHits)).toEqual([]);
+    expect(await mailing.server.database.db.select().from(rateLimitHits)).toEqual([]);
     // The session still has 28 days to go, so it survives.
-    expect((await server.request('/api/auth/user', { headers: { cookie: live } })).status).toBe(
-      200,
-    );
+    expect(
+      (await mailing.server.request('/api/auth/user', { headers: { cookie: live } })).status,
+    ).toBe(200);
     await deleteExpiredAuthRecords(cleanupDeps(), new Date(Date.now() + 31 * 86_400_000));
-    expect((await server.request('/api/auth/user', { headers: { cookie: live } })).status).toBe(
-      401,
-    );
+    expect(
+      (await mailing.server.request('/api/auth/user', { headers: { cookie: live } })).status,
+    ).toBe(401);
   });
 
   it('keeps the requests the limits still count', async () => {
     const email = newEmail();
     for (let i = 0; i < 5; i++) await requestCode(email);
     await deleteExpiredAuthRecords(cleanupDeps());
-    expect((await postJson(server, '/api/send-verification-code', { email })).status).toBe(429);
+    expect((await postJson(mailing.server, '/api/send-verification-code', { email })).status).toBe(
+      429,
+    );
   });
 });
 
 describe('behind https', () => {
   it('marks the session cookie Secure when PUBLIC_URL is https', async () => {
     const secureServer = await startTestServer({
-      SMTP_URL: smtp.url,
+      SMTP_URL: mailing.smtp.url,
       PUBLIC_URL: 'https://rasma.example',
     });
     try {
@@ -416,7 +411,7 @@ describe('behind https', () => {
       );
       const res = await postJson(secureServer, '/api/verify-email-code', {
         email,
-        code: smtp.latestCodeFor(email),
+        code: mailing.smtp.latestCodeFor(email),
       });
       expect(res.status).toBe(200);
       expect(setCookieHeader(res, 'rasma_session')).toMatch(/; Secure/i);

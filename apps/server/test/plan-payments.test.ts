@@ -155,11 +155,61 @@ describe('plan choices and payments within a period', () => {
         }
       }
     }
-  });
+    // Hundreds of sequences, each on a fresh person: a minute or more on a loaded machine.
+  }, 180_000);
 
   it('any sequence of choices, scheduled changes, payments and declines: within the rules', async () => {
     await fc.assert(fc.asyncProperty(fc.array(step, { minLength: 3, maxLength: 8 }), runChecked), {
       numRuns: 60,
     });
+  }, 180_000);
+});
+
+describe('plan calls for one person at the same time', () => {
+  /** The rules after calls that ran at once: the plan never dropped, and the books. */
+  async function expectWithinRules(userId: string, cookie: string, floor: SubscriptionTier) {
+    const now = await tierOf(cookie);
+    // A plan never drops, so the plan held now is the highest held in the period.
+    expect(price(now)).toBeGreaterThanOrEqual(price(floor));
+    const books = await ledger(userId);
+    expect(books.planCredits).toBeLessThanOrEqual(PLANS[now].credits);
+    expect(books.total).toBe(await balance(cookie));
+    return now;
+  }
+  /** Each answer a payment or its refusal as replaced, never an error. */
+  const expectPaidOrReplaced = (answers: Array<{ status: number; body: unknown }>) => {
+    for (const answer of answers) {
+      if (answer.status === 200) continue;
+      expect(answer).toEqual({
+        status: 409,
+        body: expect.objectContaining({ code: 'PAYMENT_REPLACED' }) as unknown,
+      });
+    }
+  };
+
+  it('every plan chosen at once, then every payment confirmed twice at once: within the rules', async () => {
+    for (let round = 0; round < 4; round++) {
+      const { user, cookie } = await createSignedInUser(server.database.db);
+      const chosen = await Promise.all(PAID_TIERS.map((t) => subscribe(cookie, t)));
+      expect(chosen.map((answer) => answer.status)).toEqual(PAID_TIERS.map(() => 200));
+      const secrets = chosen.map((answer) => answer.body.clientSecret);
+      const paid = await Promise.all([...secrets, ...secrets].map((s) => confirm(cookie, s)));
+      expectPaidOrReplaced(paid);
+      // The newest choice was open until paid: something was bought.
+      expect(paid.some((answer) => answer.status === 200)).toBe(true);
+      const held = await expectWithinRules(user.id, cookie, 'basic');
+
+      // Then, on that plan, upgrades, their payments and a scheduled change all at once.
+      const upgrades = PAID_TIERS.filter((t) => price(t) > price(held));
+      const offers = await Promise.all(upgrades.map((t) => subscribe(cookie, t)));
+      const mixed = await Promise.all([
+        ...offers.map((offer) => confirm(cookie, offer.body.clientSecret)),
+        ...offers.map((offer) => confirm(cookie, offer.body.clientSecret)),
+        call(cookie, 'POST', '/api/subscription/schedule-change', { tier: 'basic' }),
+      ]);
+      expectPaidOrReplaced(mixed.slice(0, -1));
+      expect(mixed.at(-1)?.status).toBe(200);
+      await expectWithinRules(user.id, cookie, held);
+    }
   });
 });

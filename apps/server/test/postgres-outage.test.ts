@@ -21,10 +21,10 @@ const OUTAGE_MS = 10_000;
 /** A queue of the test's own, for a job that ends during the outage. */
 const PROBE = 'outage-probe';
 /**
- * The longest a call may take while PostgreSQL is away: a transaction whose query times out (3 s)
- * waits as long again for its rollback; the rest is room for a busy machine.
+ * The longest a call made while PostgreSQL is away may take: the pool's connect and query timeouts
+ * (3 s, `OUTAGE_TIMEOUTS`) and room for a busy machine. Measured on 2 cores at load 20: 3.1-3.7 s.
  */
-const ANSWER_WITHIN_MS = 10_000;
+const ANSWER_WITHIN_MS = 5_000;
 
 interface Answer {
   call: string;

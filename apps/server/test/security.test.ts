@@ -2,28 +2,15 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { contactMessages } from '../src/db/schema.js';
 import { registerErrorHandling } from '../src/errors.js';
 import { createSignedInUser, createUser } from './support/factories.js';
 import { cookieFrom, postJson } from './support/http.js';
-import { startSmtpServer } from './support/smtp.js';
+import { useMailingServer } from './support/mailing-server.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let server: TestServer;
-let logs = '';
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  const logStream = new PassThrough();
-  logStream.on('data', (chunk: Buffer) => (logs += chunk.toString()));
-  server = await startTestServer({ SMTP_URL: smtp.url, LOG_LEVEL: 'info' }, { logStream });
-});
-afterAll(async () => {
-  await server.close();
-  await smtp.close();
-});
+const mailing = useMailingServer('info');
 
 let counter = 0;
 const newEmail = () => `safe${++counter}-${Date.now()}@example.test`;
@@ -31,10 +18,10 @@ const sendCode = (target: TestServer, email: string, headers: Record<string, str
   postJson(target, '/api/send-verification-code', { email }, headers);
 
 async function signIn(email: string) {
-  expect((await sendCode(server, email)).status).toBe(200);
-  const res = await postJson(server, '/api/verify-email-code', {
+  expect((await sendCode(mailing.server, email)).status).toBe(200);
+  const res = await postJson(mailing.server, '/api/verify-email-code', {
     email,
-    code: smtp.latestCodeFor(email),
+    code: mailing.smtp.latestCodeFor(email),
   });
   expect(res.status).toBe(200);
   return cookieFrom(res, 'rasma_session') ?? '';
@@ -59,58 +46,61 @@ describe('e-mail addresses', () => {
     'bomb@example.test, other@example.test',
     'bomb\u0000@example.test',
   ])('refuses anything but a plain address: %j', async (email) => {
-    const before = smtp.received.length;
-    const res = await sendCode(server, email);
+    const before = mailing.smtp.received.length;
+    const res = await sendCode(mailing.server, email);
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({
       message: 'email: Please enter a valid email address',
     });
-    expect(smtp.received.length).toBe(before);
+    expect(mailing.smtp.received.length).toBe(before);
   });
 
   it('keys the limit, the account and the mail on one canonical form', async () => {
     const email = newEmail();
     const spellings = [email, ` ${email.toUpperCase()} `, email.replace(/^s/, 'S')];
-    for (const spelling of spellings) expect((await sendCode(server, spelling)).status).toBe(200);
-    expect(smtp.received.filter((m) => m.to.includes(email))).toHaveLength(3);
+    for (const spelling of spellings)
+      expect((await sendCode(mailing.server, spelling)).status).toBe(200);
+    expect(mailing.smtp.received.filter((m) => m.to.includes(email))).toHaveLength(3);
     // 5 per e-mail in 15 minutes, whatever the spelling.
     for (const spelling of spellings.slice(0, 2)) {
-      expect((await sendCode(server, spelling)).status).toBe(200);
+      expect((await sendCode(mailing.server, spelling)).status).toBe(200);
     }
-    expect((await sendCode(server, email.toUpperCase())).status).toBe(429);
+    expect((await sendCode(mailing.server, email.toUpperCase())).status).toBe(429);
   });
 
   it('never logs a full address', async () => {
     const email = newEmail();
     await signIn(email);
-    expect(logs).toContain('mail sent over SMTP');
-    expect(logs).toContain(`"s***@example.test"`);
-    expect(logs).not.toContain(email);
+    expect(mailing.logs).toContain('mail sent over SMTP');
+    expect(mailing.logs).toContain(`"s***@example.test"`);
+    expect(mailing.logs).not.toContain(email);
   });
 
   it('never logs a full address from an admin lookup path, encoded or not', async () => {
-    const { cookie } = await createSignedInUser(server.database.db, { isAdmin: true });
+    const { cookie } = await createSignedInUser(mailing.server.database.db, { isAdmin: true });
     const looked = `looked.up-${Date.now()}@example.test`;
-    await createUser(server.database.db, { email: looked });
+    await createUser(mailing.server.database.db, { email: looked });
     for (const spelling of [encodeURIComponent(looked), looked]) {
-      const res = await server.request(`/api/admin/user/${spelling}`, { headers: { cookie } });
+      const res = await mailing.server.request(`/api/admin/user/${spelling}`, {
+        headers: { cookie },
+      });
       expect(await res.json()).toMatchObject({ user: { email: looked } });
     }
     // Both requests logged, their e-mail masked.
-    await vi.waitFor(() => expect(logs.split('"path":"/api/admin/user/')).toHaveLength(3));
-    expect(logs).not.toContain(looked);
-    expect(logs).not.toContain(encodeURIComponent(looked));
-    expect(logs.split('"path":"/api/admin/user/l***@example.test"')).toHaveLength(3);
+    await vi.waitFor(() => expect(mailing.logs.split('"path":"/api/admin/user/')).toHaveLength(3));
+    expect(mailing.logs).not.toContain(looked);
+    expect(mailing.logs).not.toContain(encodeURIComponent(looked));
+    expect(mailing.logs.split('"path":"/api/admin/user/l***@example.test"')).toHaveLength(3);
   });
 
   it('never logs what a contact message says', async () => {
     const lines = [`My private words ${Date.now()}`, `and more of them ${Date.now()}`];
-    const mailsLogged = () => logs.split('mail sent over SMTP').length;
+    const mailsLogged = () => mailing.logs.split('mail sent over SMTP').length;
     const before = mailsLogged();
-    const res = await postJson(server, '/api/contact', { message: lines.join('\n') });
+    const res = await postJson(mailing.server, '/api/contact', { message: lines.join('\n') });
     expect(res.status).toBe(201);
     await vi.waitFor(() => expect(mailsLogged()).toBeGreaterThan(before));
-    for (const line of lines) expect(logs).not.toContain(line);
+    for (const line of lines) expect(mailing.logs).not.toContain(line);
   });
 });
 
@@ -119,10 +109,11 @@ describe('sign-in codes', () => {
     const email = newEmail();
     const codes: string[] = [];
     for (let i = 0; i < 3; i++) {
-      expect((await sendCode(server, email)).status).toBe(200);
-      codes.push(smtp.latestCodeFor(email));
+      expect((await sendCode(mailing.server, email)).status).toBe(200);
+      codes.push(mailing.smtp.latestCodeFor(email));
     }
-    const verify = (code: string) => postJson(server, '/api/verify-email-code', { email, code });
+    const verify = (code: string) =>
+      postJson(mailing.server, '/api/verify-email-code', { email, code });
     expect((await verify(codes[1] ?? '')).status).toBe(200);
     for (const code of [codes[0], codes[2]]) {
       const res = await verify(code ?? '');
@@ -177,7 +168,7 @@ describe('client address and host', () => {
   });
 
   it('does not let X-Forwarded-Host make a cross-site request look same-origin', async () => {
-    const res = await sendCode(server, newEmail(), {
+    const res = await sendCode(mailing.server, newEmail(), {
       origin: 'https://evil.example',
       'x-forwarded-host': 'evil.example',
       'x-forwarded-proto': 'https',
@@ -188,7 +179,7 @@ describe('client address and host', () => {
 
 describe('text fields', () => {
   it('refuses control characters with a 400 and a clear message', async () => {
-    const res = await postJson(server, '/api/contact', { message: 'a\u0000b' });
+    const res = await postJson(mailing.server, '/api/contact', { message: 'a\u0000b' });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({
       message: 'message: Text must not contain control characters',
@@ -196,9 +187,9 @@ describe('text fields', () => {
   });
 
   it("refuses control characters in an admin's lookup with a 400 and a clear message", async () => {
-    const { cookie } = await createSignedInUser(server.database.db, { isAdmin: true });
+    const { cookie } = await createSignedInUser(mailing.server.database.db, { isAdmin: true });
     for (const email of ['a\u0000b@example.test', 'a\u001bb@example.test', 'a\tb@example.test']) {
-      const res = await server.request(`/api/admin/user/${encodeURIComponent(email)}`, {
+      const res = await mailing.server.request(`/api/admin/user/${encodeURIComponent(email)}`, {
         headers: { cookie },
       });
       expect(res.status).toBe(400);
@@ -209,7 +200,7 @@ describe('text fields', () => {
   });
 
   it('keeps line breaks and tabs in a message', async () => {
-    const res = await postJson(server, '/api/contact', { message: 'line one\n\tline two' });
+    const res = await postJson(mailing.server, '/api/contact', { message: 'line one\n\tline two' });
     expect(res.status).toBe(201);
   });
 
@@ -220,7 +211,9 @@ describe('text fields', () => {
     const app = Fastify({ logger: { level: 'error', stream } });
     registerErrorHandling(app);
     app.get('/boom', async () => {
-      await server.database.db.insert(contactMessages).values({ message: 'private\u0000words' });
+      await mailing.server.database.db
+        .insert(contactMessages)
+        .values({ message: 'private\u0000words' });
       return {};
     });
     try {
@@ -238,12 +231,12 @@ describe('text fields', () => {
 
 describe('GET /api/logout', () => {
   const logout = (cookie: string, site?: string) =>
-    server.request('/api/logout', {
+    mailing.server.request('/api/logout', {
       redirect: 'manual',
       headers: { cookie, ...(site ? { 'sec-fetch-site': site } : {}) },
     });
   const signedIn = async (cookie: string) =>
-    (await server.request('/api/auth/user', { headers: { cookie } })).status === 200;
+    (await mailing.server.request('/api/auth/user', { headers: { cookie } })).status === 200;
 
   it.each(['cross-site', 'same-site'])(
     'changes nothing when another site (%s) sends the browser there',
@@ -267,7 +260,7 @@ describe('GET /api/logout', () => {
 describe('security headers', () => {
   it('come with every answer', async () => {
     for (const pathname of ['/api/health', '/api/nope']) {
-      const res = await server.request(pathname);
+      const res = await mailing.server.request(pathname);
       const csp = res.headers.get('content-security-policy') ?? '';
       expect(csp).toContain("default-src 'self'");
       expect(csp).toContain("script-src 'self'");
@@ -284,7 +277,7 @@ describe('security headers', () => {
 
   it('keep signed-in answers out of every cache', async () => {
     const cookie = await signIn(newEmail());
-    const res = await server.request('/api/auth/user', { headers: { cookie } });
+    const res = await mailing.server.request('/api/auth/user', { headers: { cookie } });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
   });

@@ -1,122 +1,96 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import type { Video, VideoProgressEvent } from '@rasma/contract';
-import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
-import { afterAll, describe, expect, it, vi } from 'vitest';
-import { videos } from '../src/db/schema.js';
-import { findOrCreateUserByEmail } from '../src/modules/auth/users.js';
+/**
+ * A render worker killed (SIGKILL) mid-render, as when its machine dies: a web process and render
+ * workers of their own, started by the fleet script from the server's build, on PostgreSQL and a
+ * bucket (no folder shared between them). The job is noticed dead at its expiry and the next worker
+ * makes the video: no video stuck, no credit lost or doubled, one MP4 and one thumbnail.
+ */
+import { once } from 'node:events';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startFleet, type Fleet } from '../src/cli/fleet.js';
+import { openDatabase, type Database } from '../src/db/client.js';
+import { SessionStore } from '../src/modules/auth/session-store.js';
 import { openStorage } from '../src/storage/open-storage.js';
+import { freshPostgresDatabase } from './support/database.js';
+import { liveProcesses } from './support/render-fixtures.js';
+import { bucketOf, startS3Server, type S3TestServer } from './support/s3.js';
 import { expectSettled } from './support/settled.js';
-import { startTestServer } from './support/test-server.js';
+import { createVideo, newAccount, readProgress } from './support/videos.js';
 
-vi.setConfig({ testTimeout: 300_000 });
+vi.setConfig({ testTimeout: 300_000, hookTimeout: 120_000 });
 
-const serverDir = path.resolve(import.meta.dirname, '..');
-const workers = new Set<ChildProcess>();
-afterAll(() => {
-  for (const worker of workers) killGroup(worker);
+let s3: S3TestServer;
+let postgres: Awaited<ReturnType<typeof freshPostgresDatabase>>;
+let database: Database;
+let storageUrl: string;
+const fleets: Fleet[] = [];
+/**
+ * Web processes and workers on the test's database and bucket. A short render allowance, so the
+ * dead worker's job expires soon (a three-second video's job may run 30 + 30 s), with room for the
+ * next worker's render on a busy machine.
+ */
+const start = async (web: number, workers: number) => {
+  const fleet = await startFleet({
+    web,
+    workers,
+    databaseUrl: postgres?.url ?? '',
+    storageUrl,
+    env: { RENDER_EXPIRY_SECONDS: '30' },
+  });
+  fleets.push(fleet);
+  return fleet;
+};
+beforeAll(async () => {
+  postgres = await freshPostgresDatabase();
+  if (!postgres) return;
+  s3 = await startS3Server();
+  storageUrl = s3.newStorageUrl();
+  database = await openDatabase({ url: postgres.url, dataDir: '' });
+});
+afterAll(async () => {
+  await Promise.all(fleets.map((fleet) => fleet.stop()));
+  await database?.close();
+  await s3?.close();
+  await postgres?.drop();
 });
 
-/** `npm run worker` as a process of its own (its render processes in its process group). */
-function startWorker(env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
-    cwd: serverDir,
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
-    stdio: 'ignore',
-    detached: true,
-  });
-  workers.add(child);
-  child.once('exit', () => workers.delete(child));
-  return child;
-}
-
-/** SIGKILL for the worker and the renders it started, as when its machine dies. */
-function killGroup(child: ChildProcess) {
-  if (child.pid) process.kill(-child.pid, 'SIGKILL');
+/** SIGKILL for the process and the render processes it started (each in a group of its own). */
+function killWithItsRenders(pid: number | undefined) {
+  if (!pid) throw new Error('the process has no pid');
+  const renders = liveProcesses().filter((p) => p.ppid === pid);
+  process.kill(pid, 'SIGKILL');
+  for (const render of renders) process.kill(-render.pgid, 'SIGKILL');
 }
 
 // A separate worker process needs PostgreSQL (the embedded database serves one process).
-describe.runIf(process.env.TEST_DATABASE_URL)('a separate render worker (PostgreSQL)', () => {
-  it('killed mid-render leaves no video stuck and no credit lost or doubled', async () => {
-    const server = await startTestServer({ RENDER_WORKERS: '0', RENDER_EXPIRY_SECONDS: '5' });
-    try {
-      const env = {
-        DATABASE_URL: server.config.databaseUrl ?? '',
-        DATA_DIR: server.dataDir,
-      };
-      const user = await findOrCreateUserByEmail(server.database.db, `w${Date.now()}@example.test`);
-      const cookie = `rasma_session=${(await server.app.sessions.create(user.id)).token}`;
-      const first = startWorker(env);
+describe.runIf(process.env.TEST_DATABASE_URL)(
+  'a render worker killed mid-render (PostgreSQL, a bucket)',
+  () => {
+    it('leaves no video stuck and no credit lost or doubled: the next worker makes it once', async () => {
+      const fleet = await start(1, 1);
+      const [web] = fleet.web;
+      const [worker] = fleet.workers;
+      const { user, cookie } = await newAccount(database, new SessionStore(database.db, new Set()));
 
-      // Progress from the worker process reaches this server's stream through the database.
-      const stream = await fetch(new URL(`/api/video-progress/${user.id}`, server.url), {
-        headers: { cookie },
-      });
-      const form = new FormData();
-      const image = await sharp({
-        create: { width: 320, height: 240, channels: 3, background: '#fff' },
-      })
-        .composite([
-          {
-            input: Buffer.from(
-              '<svg xmlns="http://www.w3.org/2000/svg" width="320" height="240"><circle cx="160" cy="120" r="90" fill="none" stroke="#000" stroke-width="8"/></svg>',
-            ),
-          },
-        ])
-        .png()
-        .toBuffer();
-      form.set('image', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'ring.png');
-      form.set('blobData', JSON.stringify({ drawingTime: 3 }));
-      const created = await server.request('/api/videos/create', {
-        method: 'POST',
-        headers: { cookie },
-        body: form,
-      });
-      expect(created.status).toBe(201);
-      const { video } = (await created.json()) as { video: Video };
-      await firstEvent(stream, (e) => e.videoId === video.id && e.progress > 0);
-      killGroup(first);
+      // Progress from the worker process reaches the web process's stream through the database.
+      const underWay = readProgress(web!.url, cookie, user.id, (e) => e.progress > 0);
+      const video = await createVideo(web!.url, cookie, { drawingTime: 3 });
+      await underWay;
+      const exited = once(worker!.child, 'exit');
+      killWithItsRenders(worker!.child.pid);
+      await exited;
 
-      startWorker(env);
-      const finishBy = Date.now() + (5 + 10 * 3 + 60) * 1000 + 60_000;
-      let row;
-      do {
-        await new Promise((resolve) => setTimeout(resolve, 500));
-        [row] = await server.database.db.select().from(videos).where(eq(videos.id, video.id));
-      } while (row?.status === 'processing' && Date.now() < finishBy);
-      expect(row?.status).toBe('completed');
-
-      // Charged once, never refunded; one finished file of each kind and the upload gone.
-      const storage = await openStorage(server.config);
-      expect(await expectSettled(server.database, storage, user.id)).toEqual(
-        new Map([[video.id, 'completed']]),
+      await start(0, 1);
+      // Charged once, never refunded, the upload gone; one finished file of each kind in the bucket.
+      const ended = await expectSettled(
+        database,
+        await openStorage({ dataDir: '', storageUrl }),
+        user.id,
       );
-      const later = new Date(Date.now() + 60_000);
-      expect(await storage.keysOlderThan('videos', later)).toEqual([`videos/${video.id}.mp4`]);
-      expect(await storage.keysOlderThan('thumbnails', later)).toEqual([
+      expect(ended).toEqual(new Map([[video.id, 'completed']]));
+      expect(await s3.keys(bucketOf(storageUrl))).toEqual([
         `thumbnails/${video.id}.jpg`,
+        `videos/${video.id}.mp4`,
       ]);
-    } finally {
-      for (const worker of workers) killGroup(worker);
-      await server.close();
-    }
-  });
-});
-
-async function firstEvent(res: Response, match: (event: VideoProgressEvent) => boolean) {
-  if (!res.body) throw new Error('no stream');
-  const reader: ReadableStreamDefaultReader<Uint8Array> = res.body.getReader();
-  let text = '';
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error('stream ended');
-    text += new TextDecoder().decode(value);
-    for (const [, data] of text.matchAll(/^data: (.*)$/gm)) {
-      if (data && match(JSON.parse(data) as VideoProgressEvent)) {
-        await reader.cancel();
-        return;
-      }
-    }
-  }
-}
+    });
+  },
+);

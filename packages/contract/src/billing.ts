@@ -7,6 +7,7 @@ import {
 } from './constants.js';
 import { isoDateSchema } from './common.js';
 import { aiModelSchema, paginationSchema } from './videos.js';
+import { orList } from './words.js';
 
 export const subscriptionTierSchema = z.enum(SUBSCRIPTION_TIERS);
 
@@ -71,6 +72,26 @@ export const testPaymentConfirmRequestSchema = z.object({
   cardNumber: z.string().trim().max(30),
 });
 export const testPaymentConfirmResponseSchema = z.object({ status: z.literal('succeeded') });
+
+/**
+ * Stripe's public test cards the built-in test provider takes, and what each does; the first one
+ * pays. Numbers as people type them: the provider ignores spaces and dashes.
+ */
+export const TEST_CARDS = [
+  { number: '4242 4242 4242 4242', does: 'succeeds', declineMessage: null },
+  { number: '4000 0000 0000 0002', does: 'declined', declineMessage: 'Your card was declined.' },
+  {
+    number: '4000 0000 0000 9995',
+    does: 'insufficient funds',
+    declineMessage: 'Your card has insufficient funds.',
+  },
+] as const;
+export const PAYING_TEST_CARD = TEST_CARDS[0];
+
+/** "4242 4242 4242 4242 (succeeds), 4000 0000 0000 0002 (declined) or ...": for test-mode hints. */
+export const TEST_CARDS_IN_WORDS = orList(
+  TEST_CARDS.map((card) => `${card.number} (${card.does})`),
+);
 
 export const creditHistoryEntrySchema = z.object({
   id: z.number().int(),

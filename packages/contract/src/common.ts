@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, ERROR_CODES } from './constants.js';
+import { EMAIL_PATTERN, ERROR_CODES, INVALID_EMAIL_MESSAGE } from './constants.js';
 
 /**
  * Every error leaves the server as `{ message, code }`: the spec's clients show `message`, ours
@@ -23,7 +23,6 @@ export const isoDateSchema = z.iso.datetime({ offset: true });
  * mailed to is one and the same inbox.
  */
 const PLAIN_ADDRESS = /^[a-z0-9!#$%&'*+/=?^_`{|}~.-]+@[a-z0-9-]+(\.[a-z0-9-]+)+$/;
-const INVALID_EMAIL = 'Please enter a valid email address';
 /** An e-mail address in its one form, as it is stored, compared and mailed to. */
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
@@ -31,9 +30,9 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 export const emailSchema = z
   .string()
   .overwrite(normalizeEmail)
-  .max(254, INVALID_EMAIL)
-  .regex(EMAIL_PATTERN, INVALID_EMAIL)
-  .regex(PLAIN_ADDRESS, INVALID_EMAIL);
+  .max(254, INVALID_EMAIL_MESSAGE)
+  .regex(EMAIL_PATTERN, INVALID_EMAIL_MESSAGE)
+  .regex(PLAIN_ADDRESS, INVALID_EMAIL_MESSAGE);
 
 /** Control characters other than tab and line breaks (NUL, escape, C1...): never in text we keep. */
 const CONTROL_CHARACTERS = /[^\P{Cc}\t\n\r]/u;

@@ -1,4 +1,5 @@
 import { IMAGE_LIMITS } from './constants.js';
+import { orList } from './words.js';
 
 export const IMAGE_FORMATS = ['jpeg', 'png', 'webp', 'gif'] as const;
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];
@@ -32,9 +33,8 @@ export function imageFormatOf(bytes: Uint8Array): ImageFormat | null {
   );
 }
 
-const names = IMAGE_FORMATS.map((format) => FORMAT_NAMES[format]);
 /** "JPG, PNG, WebP or GIF". */
-export const IMAGE_FORMAT_NAMES = `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
+export const IMAGE_FORMAT_NAMES = orList(IMAGE_FORMATS.map((format) => FORMAT_NAMES[format]));
 /** 20 (MB, of 1024 * 1024 bytes). */
 export const IMAGE_MAX_MEGABYTES = IMAGE_LIMITS.maxBytes / (1024 * 1024);
 /** 50. */

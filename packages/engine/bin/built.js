@@ -1,7 +1,8 @@
 // How TypeScript source is run, in this thread, a new worker thread or a child process: from its
 // built JavaScript (scripts/bundle.mjs) while that is newer than every file it was built from, so
 // an edit is never run stale; else the source through tsx. The CLI, the engine's plan worker and
-// the server's preview thread and render processes all start their code here.
+// the server's preview thread and render processes all start their code here, and code that is
+// itself built starts the build beside it.
 import { fork } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -38,29 +39,43 @@ export function importTypeScript(source, bundle) {
 }
 
 /**
- * A worker thread running `bundle` when it is fresh, else the TypeScript `source`: a thread does
- * not inherit the tsx hooks of the thread that starts it, so `typescript-thread.js` registers them
- * in it first.
+ * What runs for an entry `{ caller, source, bundle, built }`: code that is itself built (its
+ * `caller` URL, `import.meta.url`, is JavaScript) starts `built` (default `bundle`) as it is, since
+ * a build carries no compiler and may ship without its sources; TypeScript starts `bundle` while
+ * it is fresh, else `source` through tsx (`compile`).
  */
-export function startTypeScriptWorker(source, bundle) {
-  if (fresh(bundle)) return new Worker(bundle);
+export function typeScriptEntry({ caller, source, bundle, built = bundle }) {
+  if (caller.endsWith('.js')) {
+    if (!built) throw new Error(`built code has no build to start for ${source.href}`);
+    return { url: built, compile: false };
+  }
+  return fresh(bundle) ? { url: bundle, compile: false } : { url: source, compile: true };
+}
+
+/**
+ * A worker thread running the entry (see `typeScriptEntry`): a thread does not inherit the tsx
+ * hooks of the thread that starts it, so `typescript-thread.js` registers them in it first.
+ */
+export function startTypeScriptWorker(entry) {
+  const { url, compile } = typeScriptEntry(entry);
+  if (!compile) return new Worker(url);
   return new Worker(new URL('./typescript-thread.js', import.meta.url), {
-    workerData: { source: source.href },
+    workerData: { source: url.href },
   });
 }
 
 /**
- * A child process running `bundle` when it is fresh, else the TypeScript `source` with tsx's
- * loader. Either way none of this process's own flags (`options.execArgv` is not taken): a Vitest
- * worker's, or tsx's, would load a compiler into the bundle's process.
+ * A child process running the entry (see `typeScriptEntry`). Either way none of this process's own
+ * flags (`options.execArgv` is not taken): a Vitest worker's, or tsx's, would load a compiler into
+ * the bundle's process.
  */
-export function forkTypeScript(source, bundle, options = {}) {
-  const bundled = fresh(bundle);
-  return fork(fileURLToPath(bundled ? bundle : source), [], {
+export function forkTypeScript(entry, options = {}) {
+  const { url, compile } = typeScriptEntry(entry);
+  return fork(fileURLToPath(url), [], {
     ...options,
     // tsx by absolute URL: the child compiles TypeScript whatever its working directory.
-    execArgv: bundled
-      ? []
-      : ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href],
+    execArgv: compile
+      ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href]
+      : [],
   });
 }

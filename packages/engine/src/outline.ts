@@ -63,8 +63,8 @@ const CONTOUR_AT_1920 = 160;
 /** Components of ink smaller than this many pixels (at 1920 long side, scaled by area) are dropped. */
 const SPECK_AT_1920 = 24;
 /** Shade of line pixels: darkest at the line's heart, a little lighter at its rim. */
-const LINE_DARK = 14;
-const LINE_RIM = 60;
+export const LINE_DARK = 14;
+export const LINE_RIM = 60;
 
 /**
  * Luma of RGBA pixels composited over white paper, in [0, 1], averaged over f x f blocks (f = 1:

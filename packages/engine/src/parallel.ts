@@ -5,7 +5,7 @@
  * so the same video. Without a worker (it could not start, or died) the caller does the work
  * itself.
  */
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { startTypeScriptWorker } from '@rasma/engine/built';
 import type { ColourParams, ColourResult } from './colour.js';
 import type { Lines, OutlineParams, OutlineResult } from './outline.js';
@@ -114,10 +114,10 @@ export async function outlineInParallel(
  * source through tsx.
  */
 function startWorker(): Worker {
-  if (import.meta.url.endsWith('.js'))
-    return new Worker(new URL('./plan-worker.js', import.meta.url));
-  return startTypeScriptWorker(
-    new URL('./plan-worker.ts', import.meta.url),
-    new URL('../dist/plan-worker.js', import.meta.url),
-  );
+  return startTypeScriptWorker({
+    caller: import.meta.url,
+    source: new URL('./plan-worker.ts', import.meta.url),
+    bundle: new URL('../dist/plan-worker.js', import.meta.url),
+    built: new URL('./plan-worker.js', import.meta.url),
+  });
 }

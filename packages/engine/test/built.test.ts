@@ -2,7 +2,8 @@ import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isFreshBundle } from '../bin/built.js';
+import { pathToFileURL } from 'node:url';
+import { isFreshBundle, typeScriptEntry } from '../bin/built.js';
 
 let root: string;
 const at = (name: string) => path.join(root, name);
@@ -42,5 +43,44 @@ describe('a bundle standing in for the TypeScript source', () => {
     expect(isFreshBundle(at('dist/none.js'))).toBe(false);
     expect(isFreshBundle(at('bare/bundle.js'))).toBe(false);
     expect(isFreshBundle(at('lost/bundle.js'))).toBe(false);
+  });
+});
+
+describe('what starts for TypeScript code of ours', () => {
+  const url = (name: string) => pathToFileURL(at(name));
+  const entry = (caller: string) => ({
+    caller,
+    source: url('src/a.ts'),
+    bundle: url('dist/bundle.js'),
+  });
+
+  it('from TypeScript: the bundle while it is fresh, else the source to compile', async () => {
+    await touch('src/a.ts', 10);
+    await touch('src/b.ts', 20);
+    await touch('dist/bundle.js', 30);
+    expect(typeScriptEntry(entry('file:///app/src/caller.ts'))).toEqual({
+      url: url('dist/bundle.js'),
+      compile: false,
+    });
+    await touch('src/a.ts', 40);
+    expect(typeScriptEntry(entry('file:///app/src/caller.ts'))).toEqual({
+      url: url('src/a.ts'),
+      compile: true,
+    });
+  });
+
+  it('from built code: its build as it is, fresh or not, never the TypeScript', async () => {
+    await touch('src/a.ts', 40);
+    expect(fresh()).toBe(false);
+    expect(typeScriptEntry(entry('file:///app/dist/caller.js'))).toEqual({
+      url: url('dist/bundle.js'),
+      compile: false,
+    });
+    expect(
+      typeScriptEntry({ ...entry('file:///app/dist/caller.js'), built: url('bare/bundle.js') }),
+    ).toEqual({ url: url('bare/bundle.js'), compile: false });
+    expect(() =>
+      typeScriptEntry({ caller: 'file:///app/dist/caller.js', source: url('src/a.ts') }),
+    ).toThrow(/no build/);
   });
 });

@@ -2,11 +2,11 @@
  * Runs engine renders in child processes at a lower CPU priority, so the CPU-heavy work never
  * blocks the thread that serves HTTP. At most `concurrency` at once; the others wait in order.
  */
-import { fork, type ChildProcess, type ForkOptions } from 'node:child_process';
+import type { ChildProcess, ForkOptions } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import {
   EngineError,
   RENDER_MALLOC_ENV,
@@ -14,7 +14,7 @@ import {
   type RenderResult,
 } from '@rasma/engine';
 import { forkTypeScript } from '@rasma/engine/built';
-import { buildDir, runsBuilt, serverDir } from '../paths.js';
+import { buildDir, serverDir } from '../paths.js';
 import { renderReportSchema, type RenderReport, type RenderRequest } from './messages.js';
 
 export interface RenderJob {
@@ -57,13 +57,16 @@ export class RenderProcessError extends Error {
   override readonly name = 'RenderProcessError';
 }
 
-const renderProcessSource = pathToFileURL(path.join(serverDir, 'src/render/render-process.ts'));
 /**
- * The render process as `npm run build -w apps/server` bundles it, engine included (`npm start`
- * builds it): it starts without compiling TypeScript and carries no compiler while it renders,
- * which takes 40-80 MB off each render's peak.
+ * The render process: its TypeScript, and its build as `npm run build -w apps/server` bundles it,
+ * engine included (`npm start` builds it). The build starts without compiling TypeScript and
+ * carries no compiler while it renders, which takes 40-80 MB off each render's peak.
  */
-const renderProcessBundle = pathToFileURL(path.join(buildDir, 'render/render-process.js'));
+const renderProcess = {
+  caller: import.meta.url,
+  source: pathToFileURL(path.join(serverDir, 'src/render/render-process.ts')),
+  bundle: pathToFileURL(path.join(buildDir, 'render/render-process.js')),
+};
 const STDERR_TAIL = 2000;
 
 type Outcome = Extract<RenderReport, { type: 'done' | 'failed' }>;
@@ -173,8 +176,7 @@ function forkRenderProcess(): ChildProcess {
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   };
-  if (runsBuilt) return fork(fileURLToPath(renderProcessBundle), [], { ...options, execArgv: [] });
-  return forkTypeScript(renderProcessSource, renderProcessBundle, options);
+  return forkTypeScript(renderProcess, options);
 }
 
 /**

@@ -37,11 +37,6 @@ export const recentFailedVideos = (db: Db) =>
     .orderBy(desc(videos.createdAt), desc(videos.id))
     .limit(ADMIN_LIMITS.failedVideos);
 
-export async function userByEmail(db: Db, email: string) {
-  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-  return user;
-}
-
 /** The user's newest videos. */
 export const recentVideos = (db: Db, userId: string) =>
   db
@@ -68,16 +63,6 @@ export const usersPage = (db: Db, page: { limit: number; offset: number }) =>
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(page.limit)
     .offset(page.offset);
-
-/** Locks the user's row for the rest of the transaction; undefined when there is no such user. */
-export async function lockUser(tx: DbOrTx, userId: string) {
-  const [user] = await tx
-    .select({ email: users.email })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for('update');
-  return user;
-}
 
 export async function creditBalance(tx: DbOrTx, userId: string): Promise<number> {
   const [user] = await tx

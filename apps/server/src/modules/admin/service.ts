@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.js';
 import type { payments } from '../../db/schema.js';
 import type { SessionUser } from '../../http/guards.js';
 import { pageWindow, paginationOf } from '../../http/pagination.js';
-import { userNotFound, type UserRow } from '../auth/users.js';
+import { requireUserByEmail, requireUserById, type UserRow } from '../auth/users.js';
 import { addAdminRefund } from '../credits/admin-refund.js';
 import { creditsUsedThisCycle, planDetails } from '../credits/details.js';
 import { fileKey, notFound as videoNotFound, type VideoRow } from '../videos/service.js';
@@ -20,12 +20,10 @@ import type { ProviderAccountLookup } from './provider-account.js';
 import {
   countUsers,
   creditBalance,
-  lockUser,
   recentFailedVideos,
   recentPayments,
   recentVideos,
   recordAdminAction,
-  userByEmail,
   usersPage,
   videoById,
   videoCounts,
@@ -83,8 +81,7 @@ export async function lookupUser(
   email: string,
   now = new Date(),
 ): Promise<UserLookupResponse> {
-  const user = await userByEmail(db, email);
-  if (!user) throw userNotFound();
+  const user = await requireUserByEmail(db, email);
   const [plan, counts, videos, paid, account] = await Promise.all([
     planDetails(db, user, now),
     videoCounts(db, user.id),
@@ -146,8 +143,7 @@ export async function refundCredits(
 ): Promise<{ message: string; credits: number }> {
   return db.transaction(async (tx) => {
     // Locks the user's row: the balance read below is the one this refund leaves.
-    const target = await lockUser(tx, userId);
-    if (!target) throw userNotFound();
+    const target = await requireUserById(tx, userId, { lock: true });
     const added = await addAdminRefund(tx, {
       userId,
       credits: request.credits,

@@ -1,14 +1,18 @@
-import { OAUTH_PROVIDERS, api, type OAuthProvider, type User } from '@rasma/contract';
+import { api, type OAuthProvider, type User } from '@rasma/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { route } from '../../http/route.js';
 import type { Mailer } from '../../mail/mailer.js';
-import { sendVerificationCode, verifyCode } from './codes.js';
-import { OAuthClient, type PendingLogin } from './oauth.js';
-import { findOrCreateOAuthUser } from './oauth-accounts.js';
+import { sendVerificationCode } from './codes.js';
+import type { PendingLogin } from './oauth.js';
+import {
+  createOAuthClients,
+  finishOAuthSignIn,
+  signInWithCode,
+  type NewSession,
+} from './service.js';
 import { toSessionProfile, type SessionProfile, type SessionStore } from './session-store.js';
-import { findOrCreateUserByEmail } from './users.js';
 
 export const SESSION_COOKIE = 'rasma_session';
 const OAUTH_COOKIE = 'rasma_oauth';
@@ -37,31 +41,15 @@ export const authModule: FastifyPluginAsync<AuthModuleOptions> = async (
 ) => {
   const secure = config.https;
   const sessionCookie = { httpOnly: true, sameSite: 'lax', secure, path: '/' } as const;
-  const callbackPath = (provider: OAuthProvider) =>
-    provider === 'google' ? api.googleCallback.path : api.appleCallback.path;
   // The OAuth cookie goes only to the callbacks: their common parent path.
   const oauthCookiePath = api.googleCallback.path.slice(
     0,
     api.googleCallback.path.lastIndexOf('/'),
   );
-  const oauthClients = new Map<OAuthProvider, OAuthClient>();
-  for (const provider of OAUTH_PROVIDERS) {
-    const settings = config.oauth[provider];
-    if (settings) {
-      oauthClients.set(
-        provider,
-        new OAuthClient(provider, settings, `${config.publicUrl}${callbackPath(provider)}`),
-      );
-    }
-  }
+  const oauthClients = createOAuthClients(config);
 
-  /** Signs the user in: the visitor's previous session (if any) ends and a fresh one starts. */
-  const startSession = async (request: FastifyRequest, reply: FastifyReply, userId: string) => {
-    const previous = request.cookies[SESSION_COOKIE];
-    if (previous) await sessions.delete(previous);
-    const { token, expiresAt } = await sessions.create(userId);
+  const setSessionCookie = (reply: FastifyReply, { token, expiresAt }: NewSession) =>
     reply.setCookie(SESSION_COOKIE, token, { ...sessionCookie, expires: expiresAt });
-  };
 
   route(app, api.authUser, async ({ request }) => {
     const token = request.cookies[SESSION_COOKIE];
@@ -85,9 +73,11 @@ export const authModule: FastifyPluginAsync<AuthModuleOptions> = async (
   });
 
   route(app, api.verifyEmailCode, async ({ body, request, reply }) => {
-    await verifyCode(db, config.sessionSecret, body.email, body.code, request.ip);
-    const user = await findOrCreateUserByEmail(db, body.email);
-    await startSession(request, reply, user.id);
+    const { user, session } = await signInWithCode(
+      { db, sessions, secret: config.sessionSecret },
+      { ...body, ip: request.ip, previousToken: request.cookies[SESSION_COOKIE] },
+    );
+    setSessionCookie(reply, session);
     return {
       message: 'Signed in',
       user: toUserResponse(toSessionProfile(user, config.adminEmails)),
@@ -124,22 +114,18 @@ export const authModule: FastifyPluginAsync<AuthModuleOptions> = async (
     request: FastifyRequest,
     reply: FastifyReply,
   ) => {
-    const client = oauthClients.get(provider);
     const pending = readPendingLogin(request);
     reply.clearCookie(OAUTH_COOKIE, { path: oauthCookiePath });
-    if (!client || !pending || pending.provider !== provider) {
-      request.log.warn({ provider }, 'OAuth callback without a matching sign-in in progress');
+    const outcome = await finishOAuthSignIn(
+      { db, sessions, clients: oauthClients },
+      { provider, pending, params, previousToken: request.cookies[SESSION_COOKIE] },
+    );
+    if (!outcome.signedIn) {
+      request.log.warn({ provider, reason: outcome.reason }, outcome.failure);
       return reply.redirect('/?auth=login&authError=oauth_failed');
     }
-    try {
-      const identity = await client.finish(pending, params);
-      const user = await findOrCreateOAuthUser(db, provider, identity);
-      await startSession(request, reply, user.id);
-      return reply.redirect('/');
-    } catch (err) {
-      request.log.warn({ provider, reason: (err as Error).message }, 'OAuth sign-in failed');
-      return reply.redirect('/?auth=login&authError=oauth_failed');
-    }
+    setSessionCookie(reply, outcome.session);
+    return reply.redirect('/');
   };
 
   route(app, api.googleCallback, ({ query, request, reply }) =>

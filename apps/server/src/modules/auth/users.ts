@@ -1,13 +1,36 @@
 import { normalizeEmail } from '@rasma/contract';
-import { eq } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { grantSignupCredits } from '../credits/ledger.js';
+import { grantSignupCredits, type DbOrTx } from '../credits/ledger.js';
 
 export type UserRow = typeof users.$inferSelect;
 
 export const userNotFound = () => new AppError(404, 'User not found', 'NOT_FOUND');
+
+async function findUser(db: DbOrTx, where: SQL, lock: boolean): Promise<UserRow | undefined> {
+  const query = db.select().from(users).where(where).limit(1);
+  const [user] = await (lock ? query.for('update') : query);
+  return user;
+}
+
+function required(user: UserRow | undefined): UserRow {
+  if (!user) throw userNotFound();
+  return user;
+}
+
+/** The user with this id; with `lock`, the row stays locked for the rest of the transaction. */
+export const findUserById = (db: DbOrTx, id: string, { lock = false } = {}) =>
+  findUser(db, eq(users.id, id), lock);
+
+/** The user with this id (see `findUserById`), or the one 404 "User not found". */
+export const requireUserById = async (db: DbOrTx, id: string, options: { lock?: boolean } = {}) =>
+  required(await findUserById(db, id, options));
+
+/** The user with this normalized e-mail, or the one 404 "User not found". */
+export const requireUserByEmail = async (db: DbOrTx, email: string) =>
+  required(await findUser(db, eq(users.email, email), false));
 
 /** Administrators: flagged in the database (admin CLI) or listed in ADMIN_EMAILS. */
 export function isAdmin(user: UserRow, adminEmails: ReadonlySet<string>): boolean {
@@ -44,7 +67,7 @@ export async function findOrCreateUserByEmail(
       .returning({ id: users.id });
     if (created) await grantSignupCredits(tx, created.id);
   });
-  const [user] = await db.select().from(users).where(eq(users.email, normalized)).limit(1);
+  const user = await findUser(db, eq(users.email, normalized), false);
   if (!user) throw new Error('user vanished right after upsert');
   const missing = {
     ...(user.firstName ? {} : profile.firstName ? { firstName: profile.firstName } : {}),

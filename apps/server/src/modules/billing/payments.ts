@@ -2,6 +2,7 @@ import { CREDIT_PRICE_CENTS, PLANS, type SubscriptionTier } from '@rasma/contrac
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { payments, users } from '../../db/schema.js';
+import { findUserById } from '../auth/users.js';
 import { grantPlanCredits } from '../credits/grants.js';
 import { applyCreditChange, type DbOrTx } from '../credits/ledger.js';
 import { monthAfter, type Period } from '../credits/periods.js';
@@ -24,6 +25,15 @@ export async function settlePayment(
   { now = new Date(), period }: { now?: Date; period?: Period } = {},
 ): Promise<Payment | undefined> {
   return db.transaction(async (tx) => {
+    // The user's row first, then the payments' (the one order every change of a user's payments
+    // takes, see `voidPendingPlanPayments`): two of one user's payments settled at once would each
+    // hold its own row and wait for the other's as it voids it, a deadlock.
+    const [owner] = await tx
+      .select({ userId: payments.userId })
+      .from(payments)
+      .where(eq(payments.providerPaymentId, providerPaymentId));
+    if (!owner) return undefined;
+    await findUserById(tx, owner.userId, { lock: true });
     const [payment] = await tx
       .select()
       .from(payments)
@@ -90,7 +100,7 @@ async function applyPlanPayment(
   now: Date,
 ): Promise<void> {
   const { userId, tier } = payment;
-  const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+  const user = await findUserById(tx, userId, { lock: true });
   if (!user) return;
   const inPaidPeriod =
     user.subscriptionTier !== 'free' && user.subscriptionEndsAt && user.subscriptionEndsAt > now;
@@ -160,9 +170,11 @@ async function creditReplacedPayment(tx: DbOrTx, payment: Payment): Promise<void
 /**
  * Voids the user's plan payments still open (pending, or declined and so open to another card):
  * once the plan changes or another plan is chosen, an older payment no longer describes what the
- * user would get. Returns their provider ids.
+ * user would get. Returns their provider ids. Locks the user's row before the payments' (call it in
+ * a transaction), as `settlePayment` does, so the two never wait for each other's rows.
  */
 export async function voidPendingPlanPayments(tx: DbOrTx, userId: string): Promise<string[]> {
+  await findUserById(tx, userId, { lock: true });
   const voided = await tx
     .update(payments)
     .set({ status: 'canceled', updatedAt: sql`now()` })

@@ -5,7 +5,7 @@ import { payments, processedProviderEvents, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { capitalised } from '../credits/grants.js';
 import { settlePayment } from './payments.js';
-import { BACK_ON_FREE_PLAN } from './subscriptions.js';
+import { BACK_ON_FREE_PLAN } from './queries.js';
 import type { StripeProvider } from './stripe-provider.js';
 
 /** Stripe's subscription statuses as the product shows them; others leave the status as it is. */

@@ -4,14 +4,13 @@ import {
   type SubscribeResponse,
   type SubscriptionTier,
 } from '@rasma/contract';
-import { and, eq, lte, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { payments, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { userNotFound } from '../auth/users.js';
+import { findUserById, requireUserById } from '../auth/users.js';
 import { capitalised } from '../credits/grants.js';
 import { startPlanPeriod, voidPendingPlanPayments } from './payments.js';
 import type { PaymentProvider, PlanHolder } from './provider.js';
+import { endPaidPlan, plansDueBy, recordPayment, setPendingTierOf } from './queries.js';
 
 /** Stripe's smallest card charge in US dollars: a prorated upgrade never asks for less. */
 const MIN_CHARGE_CENTS = 50;
@@ -25,12 +24,6 @@ const changeScheduled = (tier: SubscriptionTier, on: Date) =>
 const changeCancelled = (tier: SubscriptionTier) =>
   `Your scheduled change was cancelled: you stay on ${capitalised(tier)}`;
 
-async function userOf(db: Db, userId: string) {
-  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) throw userNotFound();
-  return user;
-}
-
 /** A credit pack (spec 9): paid tiers only; the credits come when the payment succeeds. */
 export async function purchaseCredits(
   db: Db,
@@ -38,7 +31,7 @@ export async function purchaseCredits(
   userId: string,
   credits: number,
 ) {
-  const user = await userOf(db, userId);
+  const user = await requireUserById(db, userId);
   if (user.subscriptionTier === 'free') {
     throw new AppError(
       403,
@@ -54,7 +47,7 @@ export async function purchaseCredits(
     amountCents: amount,
     description,
   });
-  await db.insert(payments).values({
+  await recordPayment(db, {
     userId,
     provider: provider.name,
     providerPaymentId: started.providerPaymentId,
@@ -78,7 +71,7 @@ export async function subscribe(
   tier: SubscriptionTier,
   now = new Date(),
 ): Promise<SubscribeResponse> {
-  const user = await userOf(db, userId);
+  const user = await requireUserById(db, userId);
   const noCharge = (message: string): SubscribeResponse => ({
     noChargeNeeded: true,
     message,
@@ -109,7 +102,7 @@ export async function subscribe(
   const started = await provider.startPlanPayment(user, tier, amount);
   amount = started.amountCents;
   await replacePendingPlanPayments(db, provider, userId);
-  await db.insert(payments).values({
+  await recordPayment(db, {
     userId,
     provider: provider.name,
     providerPaymentId: started.providerPaymentId,
@@ -139,7 +132,7 @@ export async function scheduleChange(
   userId: string,
   tier: SubscriptionTier,
 ) {
-  const user = await userOf(db, userId);
+  const user = await requireUserById(db, userId);
   if (user.subscriptionTier === 'free' || !user.subscriptionEndsAt) {
     throw new AppError(400, 'There is no paid plan to change: choose a plan first', 'NO_PLAN');
   }
@@ -158,7 +151,7 @@ async function setPendingTier(
   tier: SubscriptionTier | null,
 ) {
   await provider.setRenewalTier(user, tier);
-  await db.update(users).set({ pendingSubscriptionTier: tier }).where(eq(users.id, user.id));
+  await setPendingTierOf(db, user.id, tier);
   await replacePendingPlanPayments(db, provider, user.id);
 }
 
@@ -168,18 +161,9 @@ async function setPendingTier(
  * its event like any other: as credits, see `settlePayment`.
  */
 async function replacePendingPlanPayments(db: Db, provider: PaymentProvider, userId: string) {
-  const voided = await voidPendingPlanPayments(db, userId);
+  const voided = await db.transaction((tx) => voidPendingPlanPayments(tx, userId));
   await Promise.allSettled(voided.map((id) => provider.voidPayment(id)));
 }
-
-/** A user whose paid plan has ended: free, nothing pending, no paid period. */
-export const BACK_ON_FREE_PLAN = {
-  subscriptionTier: 'free',
-  pendingSubscriptionTier: null,
-  subscriptionStatus: 'active',
-  cycleStartDate: null,
-  subscriptionEndsAt: null,
-} as const;
 
 /**
  * Renewals where the server keeps the plans (the test provider): each paid period that has ended
@@ -188,18 +172,14 @@ export const BACK_ON_FREE_PLAN = {
  * processes renew a period once.
  */
 export async function renewDuePlans(db: Db, provider: PaymentProvider, now = new Date()) {
-  const due = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(ne(users.subscriptionTier, 'free'), lte(users.subscriptionEndsAt, now)));
-  for (const { id } of due) {
+  for (const id of await plansDueBy(db, now)) {
     await db.transaction(async (tx) => {
-      const [user] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+      const user = await findUserById(tx, id, { lock: true });
       const periodStart = user?.subscriptionEndsAt;
       if (!user || user.subscriptionTier === 'free' || !periodStart || periodStart > now) return;
       const tier = user.pendingSubscriptionTier ?? user.subscriptionTier;
       if (tier === 'free') {
-        await tx.update(users).set(BACK_ON_FREE_PLAN).where(eq(users.id, id));
+        await endPaidPlan(tx, id);
         return;
       }
       const started = await provider.createPayment({
@@ -208,7 +188,7 @@ export async function renewDuePlans(db: Db, provider: PaymentProvider, now = new
         amountCents: PLANS[tier].priceCents,
         description: `${capitalised(tier)} plan renewal`,
       });
-      await tx.insert(payments).values({
+      await recordPayment(tx, {
         userId: id,
         provider: provider.name,
         providerPaymentId: started.providerPaymentId,

@@ -1,11 +1,10 @@
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { payments } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { settlePayment } from './payments.js';
+import { paymentStatusOf } from './queries.js';
 import {
   UNKNOWN_TEST_CARD_MESSAGE,
-  testCardOutcome,
+  testCardOf,
   type createTestPaymentProvider,
 } from './test-provider.js';
 
@@ -25,25 +24,24 @@ export async function confirmTestPayment(
 ): Promise<{ status: 'succeeded' }> {
   const providerPaymentId = testProvider.paymentOfSecret(body.clientSecret);
   if (!providerPaymentId) throw paymentNotFound();
-  const [own] = await db
-    .select({ status: payments.status })
-    .from(payments)
-    .where(and(eq(payments.providerPaymentId, providerPaymentId), eq(payments.userId, userId)));
-  if (!own) throw paymentNotFound();
-  if (own.status === 'canceled') {
+  const status = await paymentStatusOf(db, providerPaymentId, userId);
+  if (!status) throw paymentNotFound();
+  if (status === 'canceled') {
     throw new AppError(
       409,
       'This payment was replaced by a newer plan choice, so nothing was charged.',
       'PAYMENT_REPLACED',
     );
   }
-  const card = testCardOutcome(body.cardNumber);
+  const card = testCardOf(body.cardNumber);
   if (!card)
     throw new AppError(400, `cardNumber: ${UNKNOWN_TEST_CARD_MESSAGE}`, 'VALIDATION_ERROR');
   const settled = await settlePayment(
     db,
     providerPaymentId,
-    card.ok ? { status: 'succeeded' } : { status: 'failed', message: card.message },
+    card.declineMessage === null
+      ? { status: 'succeeded' }
+      : { status: 'failed', message: card.declineMessage },
   );
   if (settled?.status !== 'succeeded') {
     throw new AppError(402, settled?.failureMessage ?? 'Payment failed', 'PAYMENT_FAILED');

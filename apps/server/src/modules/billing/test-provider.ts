@@ -1,17 +1,14 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { TEST_CARDS, TEST_CARDS_IN_WORDS } from '@rasma/contract';
 import type { PaymentProvider } from './provider.js';
 
-/** Stripe's public test cards the built-in provider knows, and what each does. */
-const TEST_CARDS: Record<string, { ok: true } | { ok: false; message: string }> = {
-  '4242424242424242': { ok: true },
-  '4000000000000002': { ok: false, message: 'Your card was declined.' },
-  '4000000000009995': { ok: false, message: 'Your card has insufficient funds.' },
-};
-export const UNKNOWN_TEST_CARD_MESSAGE =
-  'Test mode: use 4242 4242 4242 4242 (succeeds), 4000 0000 0000 0002 (declined) or 4000 0000 0000 9995 (insufficient funds).';
+export const UNKNOWN_TEST_CARD_MESSAGE = `Test mode: use ${TEST_CARDS_IN_WORDS}.`;
 
-/** What a test card does (spaces and dashes ignored), or undefined for any other number. */
-export const testCardOutcome = (cardNumber: string) => TEST_CARDS[cardNumber.replace(/[\s-]/g, '')];
+const digitsOf = (cardNumber: string) => cardNumber.replace(/[\s-]/g, '');
+
+/** The test card with this number (spaces and dashes ignored), or undefined for any other. */
+export const testCardOf = (cardNumber: string) =>
+  TEST_CARDS.find((card) => digitsOf(card.number) === digitsOf(cardNumber));
 
 /**
  * Payments without any outside service, for running the product on one machine: a payment is a

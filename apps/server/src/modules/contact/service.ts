@@ -1,9 +1,9 @@
-import type { ContactRequest } from '@rasma/contract';
+import { CONTACT_SEND_FAILED_MESSAGE, type ContactRequest } from '@rasma/contract';
 import type { Db } from '../../db/client.js';
-import { contactMessages } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { hitRateLimit, type RateLimit } from '../../limits/rate-limiter.js';
 import type { Mailer, MailMessage } from '../../mail/mailer.js';
+import { saveContactMessage } from './queries.js';
 
 /** Enough for a conversation, too few to flood the support inbox from one address. */
 export const CONTACT_RATE_LIMIT: RateLimit = {
@@ -39,11 +39,11 @@ export async function sendContactMessage(
   try {
     await mailer.send(supportMail(supportEmail, input.message, email, sender.userId));
   } catch (err) {
-    throw new AppError(502, 'Failed to send message. Please try again.', 'MAIL_FAILED', {
+    throw new AppError(502, CONTACT_SEND_FAILED_MESSAGE, 'MAIL_FAILED', {
       cause: err,
     });
   }
-  await db.insert(contactMessages).values({
+  await saveContactMessage(db, {
     userId: sender.userId ?? null,
     email,
     message: input.message,

@@ -1,8 +1,8 @@
 import type { UserDetails } from '@rasma/contract';
 import { and, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { creditLedger, users } from '../../db/schema.js';
-import { userNotFound, type UserRow } from '../auth/users.js';
+import { creditLedger } from '../../db/schema.js';
+import { requireUserById, type UserRow } from '../auth/users.js';
 import { currentPeriod, type PeriodHolder } from './periods.js';
 
 /**
@@ -58,7 +58,5 @@ export async function planDetails(db: Db, user: UserRow, now = new Date()): Prom
 
 /** Spec 3's user details of the signed-in user. */
 export async function userDetails(db: Db, userId: string, now = new Date()): Promise<UserDetails> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) throw userNotFound();
-  return planDetails(db, user, now);
+  return planDetails(db, await requireUserById(db, userId), now);
 }

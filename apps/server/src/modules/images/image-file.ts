@@ -74,13 +74,11 @@ export async function normalizeImage(bytes: Buffer, fitWithin?: number): Promise
   }
 }
 
-function toUploadError(error: unknown): unknown {
-  if (!(error instanceof EngineError)) {
-    return new AppError(400, 'The image file is damaged or truncated.', 'BAD_IMAGE', {
-      cause: error,
-    });
+/** Too many pixels is said as the engine says it; any other failure is a damaged file. */
+function toUploadError(error: unknown): AppError {
+  if (error instanceof EngineError && error.code === 'IMAGE_TOO_LARGE') {
+    return new AppError(413, error.message, 'IMAGE_TOO_LARGE');
   }
-  if (error.code === 'IMAGE_TOO_LARGE') return new AppError(413, error.message, 'IMAGE_TOO_LARGE');
   return new AppError(400, 'The image file is damaged or truncated.', 'BAD_IMAGE', {
     cause: error,
   });

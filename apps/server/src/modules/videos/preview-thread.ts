@@ -6,10 +6,10 @@
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { PreviewParams } from '@rasma/engine';
 import { startTypeScriptWorker } from '@rasma/engine/built';
-import { buildDir, runsBuilt, serverDir } from '../../paths.js';
+import { buildDir, serverDir } from '../../paths.js';
 
 export interface PreviewTask {
   id: number;
@@ -26,10 +26,12 @@ export interface PreviewThread {
 
 /** An idle thread is ended after this, and its memory with it; the next preview starts another. */
 const IDLE_MS = 10_000;
-/** From a built server the bundle beside it, else the source (through tsx). */
-const entry = runsBuilt
-  ? pathToFileURL(path.join(buildDir, 'preview-worker.js'))
-  : pathToFileURL(path.join(serverDir, 'src/modules/videos/preview-worker.ts'));
+/** The thread's code: the server's build of it, or its TypeScript (see `startTypeScriptWorker`). */
+const entry = {
+  caller: import.meta.url,
+  source: pathToFileURL(path.join(serverDir, 'src/modules/videos/preview-worker.ts')),
+  bundle: pathToFileURL(path.join(buildDir, 'preview-worker.js')),
+};
 
 export function createPreviewThread(): PreviewThread {
   let worker: Worker | undefined;
@@ -43,7 +45,7 @@ export function createPreviewThread(): PreviewThread {
   };
 
   function start(): Worker {
-    const thread = runsBuilt ? new Worker(entry) : startTypeScriptWorker(entry);
+    const thread = startTypeScriptWorker(entry);
     thread.on('message', (answer: PreviewAnswer) => {
       const task = pending.get(answer.id);
       pending.delete(answer.id);

@@ -3,7 +3,7 @@ import { and, eq, gt, or } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { videos } from '../../db/schema.js';
-import type { ProgressBus } from './progress.js';
+import type { ProgressBus } from '../../progress/progress-bus.js';
 import { progressEvent } from './service.js';
 
 const HEARTBEAT_MS = 15_000;

@@ -20,6 +20,7 @@ import type { Services } from '../../services.js';
 import { imageKey, thumbnailKey, thumbnailName, videoKey } from '../../storage/keys.js';
 import { applyCreditChange } from '../credits/ledger.js';
 import { normalizeImage, type StoredImage } from '../images/image-file.js';
+import { checkStrokeEdits } from './stroke-edits.js';
 
 export type VideoRow = typeof videos.$inferSelect;
 
@@ -62,8 +63,9 @@ export function titleFromFileName(fileName: string): string {
 
 /**
  * Creates a video from an upload (the create-video use case, whole): the image is checked and
- * normalized, the video is debited and queued (`enqueueVideo`), this process's render workers are
- * woken and the user's open progress streams are told.
+ * normalized and the stroke edits checked against it, the video is debited and queued
+ * (`enqueueVideo`), this process's render workers are woken and the user's open progress streams
+ * are told.
  */
 export async function createVideo(
   deps: VideoDeps,
@@ -73,7 +75,9 @@ export async function createVideo(
     settings: CreateVideoBlobData;
   },
 ): Promise<Video> {
+  checkStrokeEdits(input.settings);
   const image = await normalizeImage(input.upload.bytes);
+  checkStrokeEdits(input.settings, image);
   const row = await enqueueVideo(deps, { ...input, image, fileName: input.upload.fileName });
   deps.wakeWorkers();
   await deps.progress.publish(row.userId, progressEvent(row));

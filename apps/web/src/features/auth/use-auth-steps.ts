@@ -2,6 +2,7 @@ import type { User } from '@rasma/contract';
 import {
   EMAIL_PATTERN,
   INVALID_CODE_MESSAGE,
+  INVALID_EMAIL_MESSAGE,
   VERIFICATION_CODE_DIGITS,
   VERIFICATION_CODE_LENGTH,
 } from '@rasma/contract/constants';
@@ -94,7 +95,7 @@ export function useAuthSteps() {
     submitEmail: (event: FormEvent) => {
       event.preventDefault();
       const email = state.email.trim();
-      if (!EMAIL_PATTERN.test(email)) return showError('Please enter a valid email address');
+      if (!EMAIL_PATTERN.test(email)) return showError(INVALID_EMAIL_MESSAGE);
       dispatch({ type: 'submit' });
       sendCode.mutate(email);
     },

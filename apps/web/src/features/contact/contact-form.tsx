@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Input, Label, Textarea } from '@/components/ui/input';
 import { toast } from '@/hooks/use-toast';
 import { useApiMutation } from '@/lib/api-query';
-import { api } from '@/lib/contract';
+import { api, CONTACT_SEND_FAILED_MESSAGE, EMPTY_CONTACT_MESSAGE } from '@/lib/contract';
 
 export function ContactForm() {
   const [email, setEmail] = useState('');
@@ -20,7 +20,7 @@ export function ContactForm() {
     onError: () => {
       toast({
         title: 'Error',
-        description: 'Failed to send message. Please try again.',
+        description: CONTACT_SEND_FAILED_MESSAGE,
         variant: 'destructive',
       });
     },
@@ -30,7 +30,7 @@ export function ContactForm() {
     event.preventDefault();
     const trimmed = message.trim();
     if (!trimmed) {
-      toast({ title: 'Please write a message before sending.', variant: 'destructive' });
+      toast({ title: EMPTY_CONTACT_MESSAGE, variant: 'destructive' });
       return;
     }
     send.mutate({ body: { email: email.trim(), message: trimmed } });

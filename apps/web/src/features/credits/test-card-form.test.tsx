@@ -76,6 +76,18 @@ describe('the test card form', () => {
     await vi.waitFor(() => expect(onPaid).toHaveBeenCalledOnce());
   });
 
+  it('tells which test cards to use and what each does', () => {
+    serveApi({});
+    renderInApp(<TestCardForm clientSecret="pi_4_secret_x" amount={2500} onPaid={vi.fn()} />);
+    expect(screen.getByText(/no card is charged/).textContent).toBe(
+      'Test mode: no card is charged. Use 4242 4242 4242 4242 (succeeds), 4000 0000 0000 0002 ' +
+        '(declined) or 4000 0000 0000 9995 (insufficient funds), any future expiry and any CVC.',
+    );
+    expect(screen.getByLabelText('Card number').getAttribute('placeholder')).toBe(
+      '4242 4242 4242 4242',
+    );
+  });
+
   it('asks for a future expiry before sending anything', async () => {
     const fetchMock = serveApi({});
     renderInApp(<TestCardForm clientSecret="pi_3_secret_x" amount={2500} onPaid={vi.fn()} />);

@@ -4,7 +4,7 @@ import { Input, Label } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/hooks/use-toast';
 import { useApiMutation } from '@/lib/api-query';
-import { api } from '@/lib/contract';
+import { api, PAYING_TEST_CARD, TEST_CARDS_IN_WORDS } from '@/lib/contract';
 import { ApiError } from '@/lib/http';
 import { formatCents } from '@/lib/format';
 
@@ -72,9 +72,8 @@ export function TestCardForm({
   return (
     <form onSubmit={onSubmit} className="grid gap-4" noValidate>
       <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-        <strong>Test mode:</strong> no card is charged. Use 4242 4242 4242 4242 (succeeds), 4000
-        0000 0000 0002 (declined) or 4000 0000 0000 9995 (insufficient funds), any future expiry and
-        any CVC.
+        <strong>Test mode:</strong> no card is charged. Use {TEST_CARDS_IN_WORDS}, any future expiry
+        and any CVC.
       </p>
       <div className="grid gap-2">
         <Label htmlFor="card-number">Card number</Label>
@@ -82,7 +81,7 @@ export function TestCardForm({
           id="card-number"
           inputMode="numeric"
           autoComplete="cc-number"
-          placeholder="4242 4242 4242 4242"
+          placeholder={PAYING_TEST_CARD.number}
           value={cardNumber}
           onChange={(e) => setCardNumber(e.target.value.replace(/[^\d ]/g, '').slice(0, 23))}
         />

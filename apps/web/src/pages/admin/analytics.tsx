@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Card } from '@/components/ui/card';
-import { Select } from '@/components/ui/select';
+import { EnumSelect } from '@/components/ui/enum-select';
 import { AccessDenied } from '@/features/admin/access-denied';
 import { BackToAdmin } from '@/features/admin/back-to-admin';
 import { abbreviate, formatDateTime, isAccessDenied } from '@/features/admin/format';
@@ -131,18 +131,15 @@ export function AdminAnalyticsPage() {
       <BackToAdmin />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="font-display text-4xl font-bold text-ink">Website Analytics</h1>
-        <Select
-          aria-label="Time range"
+        <EnumSelect
+          label="Time range"
+          labelHidden
           className="w-auto"
+          options={ANALYTICS_RANGES}
+          optionLabel={(r) => RANGE_LABELS[r]}
           value={range}
-          onChange={(e) => setRange(e.target.value as AnalyticsRange)}
-        >
-          {ANALYTICS_RANGES.map((r) => (
-            <option key={r} value={r}>
-              {RANGE_LABELS[r]}
-            </option>
-          ))}
-        </Select>
+          onChange={setRange}
+        />
       </div>
       {analytics.isPending ? (
         <p className="text-slate-600">Loading analytics...</p>

@@ -5,8 +5,8 @@ import { Writable } from 'node:stream';
 import type { VideoProgressEvent } from '@rasma/contract';
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
-import { openDatabase } from '../src/db/client.js';
-import { startProgressBus } from '../src/modules/videos/progress.js';
+import { openDatabase } from '../db/client.js';
+import { startProgressBus } from './progress-bus.js';
 
 describe('the progress bus', () => {
   it('passes events to their user only, and a publish the database refuses is logged, not thrown', async () => {

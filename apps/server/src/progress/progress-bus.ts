@@ -3,7 +3,7 @@ import { videoProgressEventSchema, type VideoProgressEvent } from '@rasma/contra
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import type { Database } from '../../db/client.js';
+import type { Database } from '../db/client.js';
 
 const CHANNEL = 'video_progress';
 const messageSchema = z.object({ userId: z.string(), event: videoProgressEventSchema });
