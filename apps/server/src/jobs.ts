@@ -27,20 +27,25 @@ interface JobDefinition<P extends z.ZodType> {
   runAtStart?: boolean;
   /** The queue's own settings (where a job goes once its retries failed). */
   queue?: Omit<PgBoss.Queue, 'name'>;
+  /** What every job of this kind is sent with. */
+  send?: PgBoss.SendOptions;
 }
 
 const videoJob = z.object({ videoId: z.uuid() });
 const noPayload = z.object({});
 
 const define = <P extends z.ZodType>(job: JobDefinition<P>) => job;
+const RENDER_FAILED = 'render-video-failed';
 
 export const JOBS = {
   /** Where a render job goes once its retry failed too: its video fails and is refunded. */
-  renderFailed: define({ name: 'render-video-failed', payload: videoJob }),
+  renderFailed: define({ name: RENDER_FAILED, payload: videoJob }),
+  /** Retried once (a worker that died mid-render), then failed and refunded (`renderFailed`). */
   renderVideo: define({
     name: 'render-video',
     payload: videoJob,
-    queue: { deadLetter: 'render-video-failed' },
+    queue: { deadLetter: RENDER_FAILED },
+    send: { retryLimit: 1, deadLetter: RENDER_FAILED },
   }),
   /** Every 10 minutes: a week or month that begins is granted (and a plan renewed) within minutes. */
   creditGrants: define({

@@ -7,8 +7,8 @@ import { normalizeImage } from '../images/image-file.js';
 import { PREVIEW_LONG_SIDE, parsePreviewFields, previewOutlineImage } from './preview.js';
 import { createPreviewQueue } from './preview-queue.js';
 import { createPreviewThread } from './preview-thread.js';
+import { aiPreference } from './queries.js';
 import {
-  aiPreference,
   createVideo,
   deleteVideo,
   fileKey,

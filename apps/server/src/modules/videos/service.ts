@@ -1,17 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import {
-  DEFAULT_AI_MODEL,
   MAX_WAITING_VIDEOS_PER_USER,
   MODEL_CREDIT_COST,
   VIDEOS_PAGE_SIZE,
-  type AiModel,
   type CreateVideoBlobData,
   type Video,
   type VideoProgressEvent,
 } from '@rasma/contract';
-import { and, count, desc, eq, getTableColumns, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { images, users, videos } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { pageWindow, paginationOf } from '../../http/pagination.js';
 import { JOBS, sendJob } from '../../jobs.js';
@@ -20,9 +16,18 @@ import type { Services } from '../../services.js';
 import { imageKey, thumbnailKey, thumbnailName, videoKey } from '../../storage/keys.js';
 import { applyCreditChange } from '../credits/ledger.js';
 import { normalizeImage, type StoredImage } from '../images/image-file.js';
+import {
+  deleteVideoRow,
+  insertImageAndVideo,
+  ownVideoRow,
+  setAiPreference,
+  videosOf,
+  waitingVideos,
+  type VideoRow,
+} from './queries.js';
 import { checkStrokeEdits } from './stroke-edits.js';
 
-export type VideoRow = typeof videos.$inferSelect;
+export type { VideoRow };
 
 export type VideoDeps = Pick<
   Services,
@@ -107,29 +112,20 @@ async function enqueueVideo(
   await storage.put(storageKey, image.data, image.mimeType);
   try {
     return await db.transaction(async (tx) => {
-      await tx.insert(images).values({
-        id: imageId,
-        userId,
-        originalName: input.fileName.slice(0, 255),
-        storageKey,
-        mimeType: image.mimeType,
-        width: image.width,
-        height: image.height,
-        sizeBytes: image.data.length,
-      });
-      const [row] = await tx
-        .insert(videos)
-        .values({
-          id: videoId,
+      const row = await insertImageAndVideo(
+        tx,
+        {
+          id: imageId,
           userId,
-          imageId,
-          title: titleFromFileName(input.fileName),
-          aiModel: settings.aiModel,
-          options: settings,
-          creditsUsed: cost,
-        })
-        .returning();
-      if (!row) throw new Error('video insert returned nothing');
+          originalName: input.fileName.slice(0, 255),
+          storageKey,
+          mimeType: image.mimeType,
+          width: image.width,
+          height: image.height,
+          sizeBytes: image.data.length,
+        },
+        { id: videoId, title: titleFromFileName(input.fileName), settings, creditsUsed: cost },
+      );
       await applyCreditChange(tx, {
         userId,
         delta: -cost,
@@ -138,7 +134,7 @@ async function enqueueVideo(
         idempotencyKey: `video-debit:${videoId}`,
         videoId,
       });
-      await tx.update(users).set({ aiModel: settings.aiModel }).where(eq(users.id, userId));
+      await setAiPreference(tx, userId, settings.aiModel);
       // Counted after the debit, which holds the user's row: a parallel create waits and counts this one.
       const waiting = await waitingVideos(tx, userId, videoId);
       if (waiting >= MAX_WAITING_VIDEOS_PER_USER) throw tooManyWaiting();
@@ -151,9 +147,8 @@ async function enqueueVideo(
           // The queue takes higher priorities first, then the oldest: each person's next video goes
           // before anybody's second, so one person's many videos cannot hold up another's first.
           priority: -waiting,
-          retryLimit: 1,
           expireInSeconds: jobExpirySeconds(settings.drawingTime),
-          deadLetter: JOBS.renderFailed.name,
+          ...JOBS.renderVideo.send,
         },
       );
       if (!jobId) throw new Error('the render queue refused the job');
@@ -172,52 +167,18 @@ const tooManyWaiting = () =>
     'TOO_MANY_WAITING_VIDEOS',
   );
 
-/** The user's videos waiting or being made, besides `videoId`. */
-async function waitingVideos(tx: Pick<Db, 'select'>, userId: string, videoId: string) {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(videos)
-    .where(and(eq(videos.userId, userId), eq(videos.status, 'processing'), ne(videos.id, videoId)));
-  return row?.n ?? 0;
-}
-
-/** The model the user chose last (the workspace starts with it). */
-export async function aiPreference(db: Db, userId: string): Promise<AiModel> {
-  const [row] = await db
-    .select({ aiModel: users.aiModel })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row?.aiModel ?? DEFAULT_AI_MODEL;
-}
-
-/** A video's columns but its render options (its zones can be megabytes): what a list shows. */
-const { options: _options, ...listedColumns } = getTableColumns(videos);
-
 /** A page of the user's videos, newest first. */
 export async function listVideos(db: Db, userId: string, page: number) {
-  const { limit, offset } = pageWindow(page, VIDEOS_PAGE_SIZE);
-  const [total] = await db.select({ n: count() }).from(videos).where(eq(videos.userId, userId));
-  const rows = await db
-    .select(listedColumns)
-    .from(videos)
-    .where(eq(videos.userId, userId))
-    .orderBy(desc(videos.createdAt), desc(videos.id))
-    .limit(limit)
-    .offset(offset);
+  const { total, rows } = await videosOf(db, userId, pageWindow(page, VIDEOS_PAGE_SIZE));
   return {
     videos: rows.map(toVideo),
-    pagination: paginationOf(page, total?.n ?? 0, VIDEOS_PAGE_SIZE),
+    pagination: paginationOf(page, total, VIDEOS_PAGE_SIZE),
   };
 }
 
 /** The user's own video; anyone else's, or none, is a 404 (no hint that it exists). */
 export async function findOwnVideo(db: Db, userId: string, id: string): Promise<VideoRow> {
-  const [row] = await db
-    .select()
-    .from(videos)
-    .where(and(eq(videos.id, id), eq(videos.userId, userId)))
-    .limit(1);
+  const row = await ownVideoRow(db, userId, id);
   if (!row) throw notFound();
   return row;
 }
@@ -243,6 +204,6 @@ export async function deleteVideo(
       'VIDEO_PROCESSING',
     );
   }
-  await db.delete(videos).where(eq(videos.id, row.id));
+  await deleteVideoRow(db, row.id);
   await Promise.all([storage.delete(videoKey(row.id)), storage.delete(thumbnailKey(row.id))]);
 }

@@ -1,0 +1,87 @@
+import { DEFAULT_AI_MODEL, type AiModel, type CreateVideoBlobData } from '@rasma/contract';
+import { and, count, desc, eq, getTableColumns, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { images, users, videos } from '../../db/schema.js';
+
+export type VideoRow = typeof videos.$inferSelect;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** The upload's row and its video's, made together (in the create's transaction). */
+export async function insertImageAndVideo(
+  tx: Tx,
+  image: typeof images.$inferInsert,
+  video: { id: string; title: string; settings: CreateVideoBlobData; creditsUsed: number },
+): Promise<VideoRow> {
+  await tx.insert(images).values(image);
+  const [row] = await tx
+    .insert(videos)
+    .values({
+      id: video.id,
+      userId: image.userId,
+      imageId: image.id,
+      title: video.title,
+      aiModel: video.settings.aiModel,
+      options: video.settings,
+      creditsUsed: video.creditsUsed,
+    })
+    .returning();
+  if (!row) throw new Error('video insert returned nothing');
+  return row;
+}
+
+export async function setAiPreference(tx: Tx, userId: string, aiModel: AiModel): Promise<void> {
+  await tx.update(users).set({ aiModel }).where(eq(users.id, userId));
+}
+
+/** The model the user chose last (the workspace starts with it). */
+export async function aiPreference(db: Db, userId: string): Promise<AiModel> {
+  const [row] = await db
+    .select({ aiModel: users.aiModel })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row?.aiModel ?? DEFAULT_AI_MODEL;
+}
+
+/** The user's videos waiting or being made, besides `videoId`. */
+export async function waitingVideos(tx: Pick<Db, 'select'>, userId: string, videoId: string) {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(videos)
+    .where(and(eq(videos.userId, userId), eq(videos.status, 'processing'), ne(videos.id, videoId)));
+  return row?.n ?? 0;
+}
+
+/** A video's columns but its render options (its zones can be megabytes): what a list shows. */
+const { options: _options, ...listedColumns } = getTableColumns(videos);
+
+/** How many videos the user has, and the window `limit`/`offset` of them, newest first. */
+export async function videosOf(db: Db, userId: string, window: { limit: number; offset: number }) {
+  const [total] = await db.select({ n: count() }).from(videos).where(eq(videos.userId, userId));
+  const rows = await db
+    .select(listedColumns)
+    .from(videos)
+    .where(eq(videos.userId, userId))
+    .orderBy(desc(videos.createdAt), desc(videos.id))
+    .limit(window.limit)
+    .offset(window.offset);
+  return { total: total?.n ?? 0, rows };
+}
+
+/** The user's video `id`, or undefined when there is none of theirs. */
+export async function ownVideoRow(
+  db: Db,
+  userId: string,
+  id: string,
+): Promise<VideoRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(videos)
+    .where(and(eq(videos.id, id), eq(videos.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+export async function deleteVideoRow(db: Db, id: string): Promise<void> {
+  await db.delete(videos).where(eq(videos.id, id));
+}
