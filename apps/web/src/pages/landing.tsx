@@ -36,8 +36,12 @@ const SHOWCASES: Showcase[] = [
   },
   {
     title: 'Edit any stroke',
-    text: `Set the fill level to choose how much of the picture becomes strokes, pick a direction and a drawing time from ${DRAWING_TIME.min} to ${DRAWING_TIME.max} seconds, and preview the outline before you spend a credit.`,
-    points: ['Fill level from 0 to 100 %', 'Four drawing directions', 'Outline preview for free'],
+    text: `See your picture as the strokes the video will draw. Leave out any of them, move parts earlier or later, give each part its time and direction, add strokes of your own by hand, and play it all in the page before you spend a credit, in a drawing time from ${DRAWING_TIME.min} to ${DRAWING_TIME.max} seconds.`,
+    points: [
+      'Delete, reorder and retime parts of the drawing',
+      'Draw your own strokes with a mouse, finger or pen',
+      'Play it for free, undo anything',
+    ],
     demo: DEMOS['portrait-fill'],
   },
 ];

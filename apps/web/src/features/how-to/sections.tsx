@@ -229,4 +229,38 @@ export const HOW_TO_SECTIONS: readonly HowToSection[] = [
       </ul>
     ),
   },
+  {
+    id: 'editing-strokes',
+    title: 'Editing strokes',
+    body: (
+      <ul className={tip}>
+        <li>
+          Press Edit strokes over your image to see every stroke the video will draw. The timeline
+          under it shows the drawing in parts, in the order they are drawn: each zone first, then
+          the rest of the picture, each in slices along its direction, each slice drawn as a person
+          would: outlines, then details, then shading.
+        </li>
+        <li>
+          Click a stroke, or a part on the timeline, to select it; hold Shift to add more, or drag
+          around strokes to select them all. Delete leaves them out of the video.
+        </li>
+        <li>
+          Drag a part along the timeline to draw it earlier or later. With a part selected, give it
+          more or less of the drawing time, or draw it in another direction.
+        </li>
+        <li>
+          Choose Draw to add your own strokes with a mouse, finger or pen: they are drawn as one new
+          part, after the selected one.
+        </li>
+        <li>
+          Undo and redo any change (Ctrl+Z, Ctrl+Shift+Z). Play shows the drawing in the page as the
+          video will draw it, at no cost; the video then holds the finished picture (and brushes in
+          the colours in the colour model).
+        </li>
+        <li>
+          Your work is saved as you go: reopen it from Recent Projects to make another version.
+        </li>
+      </ul>
+    ),
+  },
 ];
