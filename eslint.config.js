@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 
 /**
  * Which workspace may import which (docs/architecture.md). Each name is forbidden with its subpaths, except
- * the listed entries: the engine takes the contract's plain constants and stroke-edit rules, and the web app the engine's
+ * the listed entries: the engine takes the contract's plain constants, setting fields and stroke-edit rules, and the web app the engine's
  * browser-safe outline step.
  */
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
@@ -78,6 +78,7 @@ export default tseslint.config(
         '@rasma/contract/constants',
         '@rasma/contract/stroke-edit-limits',
         '@rasma/contract/stroke-edits',
+        '@rasma/contract/video-fields',
       ],
     }),
   },

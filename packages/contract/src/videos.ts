@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { isoDateSchema } from './common.js';
 import {
-  AI_MODELS,
   DEFAULT_AI_MODEL,
   DEFAULT_DIRECTION,
-  DIRECTIONS,
   DRAWING_TIME,
   FILL_LEVEL,
   GRAYSCALE_LEVEL,
@@ -14,19 +12,24 @@ import {
   ZONE_LIMITS,
 } from './constants.js';
 import { strokeEditsSchema } from './stroke-edits.js';
+import {
+  aiModelSchema,
+  brushSizeSchema,
+  directionSchema,
+  drawingTimeSchema,
+  fillLevelSchema,
+  grayscaleLevelSchema,
+  zonePointsSchema,
+} from './video-fields.js';
 
-export const directionSchema = z.enum(DIRECTIONS);
-export const aiModelSchema = z.enum(AI_MODELS);
-
-export const pointSchema = z.object({ x: z.number().finite(), y: z.number().finite() });
-export type Point = z.infer<typeof pointSchema>;
-
-export const fillLevelSchema = z.number().int().min(FILL_LEVEL.min).max(FILL_LEVEL.max);
-const brushSizeSchema = z.number().finite().positive().max(ZONE_LIMITS.maxBrushSize);
-const zonePointsSchema = z
-  .array(pointSchema)
-  .min(1, 'A Special Zone needs at least one point')
-  .max(ZONE_LIMITS.maxPointsPerZone);
+export {
+  aiModelSchema,
+  directionSchema,
+  fillLevelSchema,
+  grayscaleLevelSchema,
+  pointSchema,
+  type Point,
+} from './video-fields.js';
 
 /** A Special Zone: a painted path; list order is the drawing order. */
 export const strokeMaskSchema = z.object({
@@ -38,24 +41,13 @@ export const strokeMaskSchema = z.object({
 });
 export type StrokeMask = z.infer<typeof strokeMaskSchema>;
 
-export const grayscaleLevelSchema = z
-  .number()
-  .int()
-  .min(GRAYSCALE_LEVEL.min)
-  .max(GRAYSCALE_LEVEL.max);
-
 /** The JSON in the `blobData` field of `POST /api/videos/create` (multipart, with the image file). */
 export const createVideoBlobDataSchema = z.object({
   strokeMasks: z.array(strokeMaskSchema).max(ZONE_LIMITS.maxZones).default([]),
   direction: directionSchema.default(DEFAULT_DIRECTION),
   grayscaleLevel: grayscaleLevelSchema.default(GRAYSCALE_LEVEL.default),
   aiModel: aiModelSchema.default(DEFAULT_AI_MODEL),
-  drawingTime: z
-    .number()
-    .int()
-    .min(DRAWING_TIME.min)
-    .max(DRAWING_TIME.max)
-    .default(DRAWING_TIME.default),
+  drawingTime: drawingTimeSchema.default(DRAWING_TIME.default),
   /**
    * Optional, not in the spec's payload: the video's shape. Absent means `DEFAULT_VIDEO_SHAPE`
    * (the picture's own proportions, as before), which the engine applies.
