@@ -1,7 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
-import { Spinner } from '@/components/ui/spinner';
+import { ConfirmDeleteDialog } from '@/components/ui/confirm-delete-dialog';
 import { toast } from '@/hooks/use-toast';
 import { useApiMutation } from '@/lib/api-query';
 import { api, type Video } from '@/lib/contract';
@@ -30,26 +28,14 @@ export function DeleteVideoDialog({
       }),
   });
   return (
-    <Dialog open={video !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
-        <DialogTitle>Delete Video</DialogTitle>
-        <DialogDescription>
-          Are you sure you want to delete "{video?.title}"? This action cannot be undone.
-        </DialogDescription>
-        <div className="flex justify-end gap-3">
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            variant="destructive"
-            disabled={remove.isPending}
-            onClick={() => video && remove.mutate({ params: { id: video.id } })}
-          >
-            {remove.isPending && <Spinner />}
-            Delete
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDeleteDialog
+      open={video !== null}
+      title="Delete Video"
+      pending={remove.isPending}
+      onConfirm={() => video && remove.mutate({ params: { id: video.id } })}
+      onClose={onClose}
+    >
+      Are you sure you want to delete "{video?.title}"? This action cannot be undone.
+    </ConfirmDeleteDialog>
   );
 }

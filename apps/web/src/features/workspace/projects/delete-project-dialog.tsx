@@ -1,7 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
-import { Spinner } from '@/components/ui/spinner';
+import { ConfirmDeleteDialog } from '@/components/ui/confirm-delete-dialog';
 import { toast } from '@/hooks/use-toast';
 import { useApiMutation } from '@/lib/api-query';
 import { api, type ProjectSummary } from '@/lib/contract';
@@ -30,27 +28,15 @@ export function DeleteProjectDialog({
       }),
   });
   return (
-    <Dialog open={project !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
-        <DialogTitle>Delete Project</DialogTitle>
-        <DialogDescription>
-          Are you sure you want to delete "{project?.title}"? Its image, zones, settings and stroke
-          edits are removed for good; videos made from it stay in your library.
-        </DialogDescription>
-        <div className="flex justify-end gap-3">
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            variant="destructive"
-            disabled={remove.isPending}
-            onClick={() => project && remove.mutate({ params: { id: project.id } })}
-          >
-            {remove.isPending && <Spinner />}
-            Delete
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDeleteDialog
+      open={project !== null}
+      title="Delete Project"
+      pending={remove.isPending}
+      onConfirm={() => project && remove.mutate({ params: { id: project.id } })}
+      onClose={onClose}
+    >
+      Are you sure you want to delete "{project?.title}"? Its image, zones, settings and stroke
+      edits are removed for good; videos made from it stay in your library.
+    </ConfirmDeleteDialog>
   );
 }
