@@ -30,7 +30,10 @@ export default defineConfig({
   forbidOnly: true,
   retries: 0,
   reporter: 'list',
-  timeout: 30_000,
+  // Two workers share two cores with the server, its renders and the specs that start servers of
+  // their own: a page that answers in 1 s alone can take several then.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',

@@ -122,7 +122,9 @@ test.describe('how-to page', () => {
     await page.goto('/how-to');
     await expect(h1(page, 'How To')).toBeVisible();
     const topics = page.getByRole('navigation', { name: 'Topics' });
-    await expect(topics.getByRole('link')).toHaveCount(7);
+    // The spec's seven listed topics and Editing strokes.
+    await expect(topics.getByRole('link')).toHaveCount(8);
+    await expect(topics.getByRole('link', { name: 'Editing strokes' })).toHaveCount(1);
     await expect(topics.getByRole('link', { name: /Choosing and preparing/ })).toHaveCount(0);
 
     const button = page.getByRole('button', { name: 'Choosing and preparing an image' });
