@@ -15,6 +15,22 @@ function frameOfEachPixel(colour: ColourScript, n: number): Int32Array {
   return frameOf;
 }
 
+/** The colour frame of each pixel of a picture with no lines, painted left to right. */
+function paintedFrames(rgba: Uint8Array, width: number, height: number, frames: number) {
+  const { colour } = planColour({
+    rgba,
+    grey: new Uint8Array(width * height).fill(255),
+    kind: new Uint8Array(width * height),
+    zoneMap: new Uint8Array(width * height),
+    width,
+    height,
+    directions: ['Left to right'],
+    frames,
+    seed: 1,
+  });
+  return frameOfEachPixel(colour, width * height);
+}
+
 /**
  * The colour phase of a 160x60 picture, `frames` long, drawn left to right: red on the left, blue
  * on the right, a black pen line across the middle, and a hatch line under it.
@@ -95,18 +111,7 @@ describe('colour phase', () => {
         rgba.set(spot[p] ? [220, 200, 40, 255] : [30, 50, 160, 255], p * 4);
       }
     const frames = 60;
-    const { colour } = planColour({
-      rgba,
-      grey: new Uint8Array(width * height).fill(255),
-      kind: new Uint8Array(width * height),
-      zoneMap: new Uint8Array(width * height),
-      width,
-      height,
-      directions: ['Left to right'],
-      frames,
-      seed: 1,
-    });
-    const frameOf = frameOfEachPixel(colour, width * height);
+    const frameOf = paintedFrames(rgba, width, height, frames);
     // A spot's pixel is a hole while the area 4 px around it, on all four sides, is painted.
     let holes = 0;
     let spots = 0;
@@ -134,18 +139,7 @@ describe('colour phase', () => {
       for (let x = 0; x < width; x++, p++)
         rgba.set(inSpot(x, y) ? [235, 225, 190, 255] : [40, 45, 70, 255], p * 4);
     const frames = 60;
-    const { colour } = planColour({
-      rgba,
-      grey: new Uint8Array(width * height).fill(255),
-      kind: new Uint8Array(width * height),
-      zoneMap: new Uint8Array(width * height),
-      width,
-      height,
-      directions: ['Left to right'],
-      frames,
-      seed: 1,
-    });
-    const frameOf = frameOfEachPixel(colour, width * height);
+    const frameOf = paintedFrames(rgba, width, height, frames);
     // The frame by which the dark ring 4-8 px around the spot is all painted, and the spot.
     let ringDone = 0;
     let spotDone = 0;
