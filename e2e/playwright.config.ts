@@ -60,13 +60,18 @@ export default defineConfig({
       url: `http://127.0.0.1:${PORT}/api/health`,
       reuseExistingServer: false,
       timeout: 180_000,
-      stdout: 'ignore',
+      // Its warnings and errors (a failed render says why) show in the run's output.
+      stdout: 'pipe',
       stderr: 'pipe',
       env: {
         PORT: String(PORT),
         HOST: '127.0.0.1',
         DATA_DIR,
         LOG_LEVEL: 'warn',
+        // Renders run at a lower CPU priority than the browsers and servers of the tests beside
+        // them: on two busy cores a 2 s video outlasted the default allowance (140 s) and failed.
+        // These tests are about the pages; the allowance has its own (server/render-isolation).
+        RENDER_EXPIRY_SECONDS: '600',
         // The administrators of the admin area's browser tests (tests/admin.spec.ts).
         ADMIN_EMAILS: 'e2e-admin@example.com,e2e-analytics-admin@example.com',
         // Shown on the legal pages (the Stripe-mode server has none: they then show no address).

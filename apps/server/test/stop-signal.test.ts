@@ -6,13 +6,8 @@
  */
 import { once } from 'node:events';
 import type { ChildProcess } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startFleet, type Fleet } from '../src/cli/fleet.js';
-import { openDatabase, type Database } from '../src/db/client.js';
-import { SessionStore } from '../src/modules/auth/session-store.js';
-import { openStorage } from '../src/storage/open-storage.js';
-import { freshPostgresDatabase } from './support/database.js';
-import { startS3Server, type S3TestServer } from './support/s3.js';
+import { describe, expect, it, vi } from 'vitest';
+import { useFleetTest } from './support/fleet-test.js';
 import { expectSettled } from './support/settled.js';
 import { boxImage, newAccount, readProgress, renderJobs } from './support/videos.js';
 
@@ -21,34 +16,7 @@ vi.setConfig({ testTimeout: 180_000, hookTimeout: 120_000 });
 /** What a process manager allows a process to stop in before it kills it. */
 const STOP_WITHIN_MS = 30_000;
 
-let s3: S3TestServer;
-let postgres: Awaited<ReturnType<typeof freshPostgresDatabase>>;
-let database: Database;
-let storageUrl: string;
-const fleets: Fleet[] = [];
-const start = async (web: number, workers: number) => {
-  const fleet = await startFleet({
-    web,
-    workers,
-    databaseUrl: postgres?.url ?? '',
-    storageUrl,
-  });
-  fleets.push(fleet);
-  return fleet;
-};
-beforeAll(async () => {
-  postgres = await freshPostgresDatabase();
-  if (!postgres) return;
-  s3 = await startS3Server();
-  storageUrl = s3.newStorageUrl();
-  database = await openDatabase({ url: postgres.url, dataDir: '' });
-});
-afterAll(async () => {
-  await Promise.all(fleets.map((fleet) => fleet.stop()));
-  await database?.close();
-  await s3?.close();
-  await postgres?.drop();
-});
+const fleetTest = useFleetTest();
 
 /** SIGTERM, then how long the process took to exit and its exit code. */
 async function terminate(child: ChildProcess): Promise<{ ms: number; code: number | null }> {
@@ -93,11 +61,10 @@ function slowCreate(url: string, cookie: string, image: Buffer) {
 
 describe.runIf(process.env.TEST_DATABASE_URL)('SIGTERM (PostgreSQL, a bucket)', () => {
   it('a render worker hands its render back to the queue and exits; the next worker finishes it', async () => {
-    const fleet = await start(1, 1);
+    const fleet = await fleetTest.start(1, 1);
     const [web] = fleet.web;
     const [worker] = fleet.workers;
-    const sessions = new SessionStore(database.db, new Set());
-    const { user, cookie } = await newAccount(database, sessions);
+    const { user, cookie } = await newAccount(fleetTest.database, fleetTest.sessions);
     const underWay = readProgress(web!.url, cookie, user.id, (e) => e.progress > 0);
     const { answer, finish } = slowCreate(web!.url, cookie, await boxImage());
     finish();
@@ -108,23 +75,18 @@ describe.runIf(process.env.TEST_DATABASE_URL)('SIGTERM (PostgreSQL, a bucket)', 
     expect(stopped.code).toBe(0);
     expect(stopped.ms).toBeLessThan(STOP_WITHIN_MS);
     // Back in the queue, not failed: no refund, the video still being made.
-    const [job] = await renderJobs(database, (await videoIds(user.id))[0] ?? '');
+    const [job] = await renderJobs(fleetTest.database, (await videoIds(user.id))[0] ?? '');
     expect(job).toMatchObject({ state: 'retry' });
 
-    await start(0, 1);
-    const ended = await expectSettled(
-      database,
-      await openStorage({ dataDir: '', storageUrl }),
-      user.id,
-    );
+    await fleetTest.start(0, 1);
+    const ended = await expectSettled(fleetTest.database, await fleetTest.storage(), user.id);
     expect([...ended.values()]).toEqual(['completed']);
   });
 
   it('a web process answers the request in flight, ends its streams and exits', async () => {
-    const fleet = await start(1, 0);
+    const fleet = await fleetTest.start(1, 0);
     const [web] = fleet.web;
-    const sessions = new SessionStore(database.db, new Set());
-    const { user, cookie } = await newAccount(database, sessions);
+    const { user, cookie } = await newAccount(fleetTest.database, fleetTest.sessions);
     const stream = readProgress(web!.url, cookie, user.id, () => false);
     const { answer, finish } = slowCreate(web!.url, cookie, await boxImage());
     // The upload has begun arriving when the signal comes.
@@ -143,6 +105,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('SIGTERM (PostgreSQL, a bucket)', 
 });
 
 async function videoIds(userId: string): Promise<string[]> {
-  const { rows } = await database.executeSql('select id from videos where user_id = $1', [userId]);
+  const { rows } = await fleetTest.database.executeSql('select id from videos where user_id = $1', [
+    userId,
+  ]);
   return (rows as { id: string }[]).map((row) => row.id);
 }
