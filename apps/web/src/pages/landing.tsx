@@ -42,7 +42,7 @@ const SHOWCASES: Showcase[] = [
       'Draw your own strokes with a mouse, finger or pen',
       'Play it for free, undo anything',
     ],
-    demo: DEMOS['portrait-fill'],
+    demo: DEMOS['stroke-editor'],
   },
 ];
 
