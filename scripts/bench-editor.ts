@@ -22,23 +22,27 @@ const PLAY_SECONDS = 3;
 /** The editor's toolbar (the library's cards have buttons of the same names). */
 const tools = (page: Page) => page.getByRole('toolbar', { name: 'Stroke tools' });
 
-/** Starts recording main-thread long tasks and animation-frame gaps in the page. */
+/**
+ * Starts recording main-thread long tasks and animation-frame gaps in the page. Plain text, not a
+ * function: tsx adds its own helpers to a function's code, which the page lacks.
+ */
+const START_WATCHING = `{
+  const watch = { longest: 0, gap: 0, stop: false };
+  window.benchWatch = watch;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) watch.longest = Math.max(watch.longest, entry.duration);
+  }).observe({ type: 'longtask' });
+  let last = performance.now();
+  const tick = (now) => {
+    watch.gap = Math.max(watch.gap, now - last);
+    last = now;
+    if (!watch.stop) requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}`;
+
 async function startWatching(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const watch = { longest: 0, gap: 0, stop: false };
-    Object.assign(window, { benchWatch: watch });
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries())
-        watch.longest = Math.max(watch.longest, entry.duration);
-    }).observe({ type: 'longtask' });
-    let last = performance.now();
-    const tick = (now: number) => {
-      watch.gap = Math.max(watch.gap, now - last);
-      last = now;
-      if (!watch.stop) requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  });
+  await page.evaluate(START_WATCHING);
 }
 
 async function stopWatching(page: Page): Promise<{ longest: number; gap: number }> {
