@@ -7,13 +7,12 @@
  * on the timeline and while a stroke is drawn by hand, and the frames Play paints per second.
  * Targets (issue 27): strokes under 1.5 s, no main-thread task over 50 ms, playback at 30 fps.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
+import { loadavg } from 'node:os';
 import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { markdownTable, signIn, startServer } from './bench-support.js';
+import { startAppInBrowser } from './app-in-browser.js';
+import { markdownTable } from './bench-support.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const PHOTOS = ['portrait-astronaut.png', 'pet-chelsea.png', 'landscape-meadow.jpg'];
@@ -118,29 +117,15 @@ async function measure(page: Page, photo: Buffer, name: string) {
 }
 
 async function main(): Promise<void> {
-  execFileSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'rasma-editor-'));
-  const server = await startServer(dataDir, undefined, {
-    WEB_DIST_DIR: path.join(repoRoot, 'apps/web/dist'),
-  });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update'],
-  });
+  const app = await startAppInBrowser();
   try {
-    const cookie = await signIn(server.url, dataDir);
-    const [name, value] = cookie.split('=') as [string, string];
     const rows = [];
     for (const file of PHOTOS) {
       const photo = await sharp(path.join(repoRoot, 'packages/engine/test/real-photos', file))
         .resize(1920, 1080, { fit: 'cover' })
         .png()
         .toBuffer();
-      const context = await browser.newContext({
-        baseURL: server.url,
-        viewport: { width: 1366, height: 900 },
-      });
-      await context.addCookies([{ name, value, url: server.url }]);
+      const context = await app.signedInContext({ viewport: { width: 1366, height: 900 } });
       const page = await context.newPage();
       const figures = await measure(page, photo, file.replace(/\.\w+$/, '.png'));
       await context.close();
@@ -158,9 +143,7 @@ async function main(): Promise<void> {
         `Load average at the end: ${loadavg()[0]?.toFixed(1)} on 2 cores.`,
     );
   } finally {
-    await browser.close();
-    await server.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await app.close();
   }
 }
 

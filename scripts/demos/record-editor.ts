@@ -7,16 +7,13 @@
  * shows none). Chromium's screencast frames are encoded as the other demos are (H.264 main, 960x720,
  * moov first; demo-files.ts) into apps/web/public/demos/, with its last frame as the poster.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { resolveFfmpeg } from '@rasma/engine';
-import { signIn, startServer } from '../bench-support.js';
+import { startAppInBrowser } from '../app-in-browser.js';
 import { DEMO_FRAME, EDITOR_DEMO, encodeForWeb, outDir, run, writePoster } from './demo-files.js';
 
-const repoRoot = path.resolve(import.meta.dirname, '../..');
 /** A 4:3 window, the demos' own shape, that holds the picture, the toolbar and the timeline. */
 const VIEWPORT = { width: 1200, height: 900 };
 const FPS = 30;
@@ -143,19 +140,11 @@ async function record(page: Page, work: string) {
 }
 
 async function main(): Promise<void> {
-  execFileSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
-  const work = await mkdtemp(path.join(tmpdir(), 'rasma-editor-demo-'));
-  const server = await startServer(work, undefined, {
-    WEB_DIST_DIR: path.join(repoRoot, 'apps/web/dist'),
-  });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update'],
-  });
+  const app = await startAppInBrowser();
+  // The frames are written beside the server's data, and go with it.
+  const work = app.dataDir;
   try {
-    const [name, value] = (await signIn(server.url, work)).split('=') as [string, string];
-    const context = await browser.newContext({ baseURL: server.url, viewport: VIEWPORT });
-    await context.addCookies([{ name, value, url: server.url }]);
+    const context = await app.signedInContext({ viewport: VIEWPORT });
     await context.addInitScript({ content: SHOW_POINTER });
     const page = await context.newPage();
     await page.goto('/');
@@ -191,9 +180,7 @@ async function main(): Promise<void> {
     await writePoster(lastFrame, path.join(outDir, `${EDITOR_DEMO.name}.webp`));
     console.log(`${EDITOR_DEMO.name}: recorded ${DEMO_FRAME.width}x${DEMO_FRAME.height}`);
   } finally {
-    await browser.close();
-    await server.stop();
-    await rm(work, { recursive: true, force: true });
+    await app.close();
   }
 }
 
