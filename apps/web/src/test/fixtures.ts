@@ -1,4 +1,4 @@
-import type { User } from '@rasma/contract';
+import type { CreateVideoResponse, User } from '@rasma/contract';
 
 /** A signed-in user as the server answers it. */
 export const USER: User = {
@@ -18,3 +18,19 @@ export function pngHeader(width: number, height: number): Uint8Array<ArrayBuffer
   new DataView(bytes.buffer).setUint32(20, height);
   return bytes;
 }
+
+/** The create call's answer for a Cat in Box video in colour, just queued (201). */
+export const VIDEO_CREATED: CreateVideoResponse = {
+  message: 'Video creation started',
+  video: {
+    id: '7b0c6a52-5f0e-4c57-9a4a-2f7f8f0f4d11',
+    title: 'Cat in Box',
+    description: null,
+    status: 'processing',
+    progress: 0,
+    thumbnailUrl: null,
+    createdAt: '2026-11-21T10:00:00.000Z',
+    aiModel: 'rasma-ai-color',
+    durationSeconds: null,
+  },
+};

@@ -2,6 +2,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/hooks/use-toast';
+import { VIDEO_CREATED } from '@/test/fixtures';
 import { renderInApp } from '@/test/render-app';
 import { requestsTo, serveApi, type FakeAnswer } from '@/test/serve-api';
 import { ImageEditor } from './image-editor';
@@ -22,21 +23,6 @@ afterEach(() => {
 const CHOSEN: ChosenImage = {
   image: new File(['image bytes'], 'Cat in Box.webp', { type: 'image/webp' }),
   previewUrl: 'blob:cat-in-box',
-};
-
-const CREATED = {
-  message: 'Video creation started',
-  video: {
-    id: '7b0c6a52-5f0e-4c57-9a4a-2f7f8f0f4d11',
-    title: 'Cat in Box',
-    description: null,
-    status: 'processing',
-    progress: 0,
-    thumbnailUrl: null,
-    createdAt: '2026-11-21T10:00:00.000Z',
-    aiModel: 'rasma-ai-color',
-    durationSeconds: null,
-  },
 };
 
 /** The project the editor saves to (`projects/` tests the saving). */
@@ -60,7 +46,7 @@ function serve(changes: Record<string, FakeAnswer> = {}) {
   return serveApi({
     '/api/user/ai-preference': () => ({ aiModel: 'rasma-ai-color' }),
     '/api/credits': () => ({ credits: 40 }),
-    '/api/videos/create': () => Response.json(CREATED, { status: 201 }),
+    '/api/videos/create': () => Response.json(VIDEO_CREATED, { status: 201 }),
     '/api/preview-outline': () => ({ success: true, image: 'data:image/png;base64,AAAA' }),
     [`/api/projects/${PROJECT_ID}`]: () => ({
       id: PROJECT_ID,

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authUserQuery } from '@/features/auth/use-auth';
 import type { Project, ProjectSummary } from '@/lib/contract';
 import { createQueryClient } from '@/lib/query-client';
-import { USER, pngHeader } from '@/test/fixtures';
+import { USER, VIDEO_CREATED, pngHeader } from '@/test/fixtures';
 import { renderInApp } from '@/test/render-app';
 import { requestsTo, serveApi, type FakeAnswer } from '@/test/serve-api';
 import { Workspace } from '../workspace';
@@ -89,24 +89,7 @@ function serve(routes: Record<string, FakeAnswer> = {}) {
       init?.method === 'DELETE' ? { message: 'Project deleted' } : car,
     [`/api/projects/${CAR}/image`]: png,
     [`/api/projects/${NEW}`]: () => ({ id: NEW, updatedAt: CHANGED }),
-    '/api/videos/create': () =>
-      Response.json(
-        {
-          message: 'Video creation started',
-          video: {
-            id: '7b0c6a52-5f0e-4c57-9a4a-2f7f8f0f4d11',
-            title: 'Cat in Box',
-            description: null,
-            status: 'processing',
-            progress: 0,
-            thumbnailUrl: null,
-            createdAt: CHANGED,
-            aiModel: 'rasma-ai-color',
-            durationSeconds: null,
-          },
-        },
-        { status: 201 },
-      ),
+    '/api/videos/create': () => Response.json(VIDEO_CREATED, { status: 201 }),
     ...routes,
   });
 }
