@@ -2,6 +2,7 @@ import type { Point } from '@rasma/contract';
 import { ImagePlus, PenLine, Spline } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
+import { ToggleButton } from '@/components/ui/toggle-button';
 import { ImageStage } from './canvas/image-stage';
 import { OutlineCanvas } from './live-outline/outline-canvas';
 import type { LiveOutline } from './live-outline/use-live-outline';
@@ -43,24 +44,14 @@ export function ImagePanel({
           {name}
         </p>
         <div className="flex flex-wrap gap-2 sm:shrink-0 sm:justify-end">
-          <Button
-            variant={outline.shown ? 'default' : 'outline'}
-            size="sm"
-            aria-pressed={outline.shown}
-            onClick={outline.onToggle}
-          >
+          <ToggleButton pressed={outline.shown} onClick={outline.onToggle}>
             <PenLine className="h-4 w-4" aria-hidden="true" />
             Live Outline
-          </Button>
-          <Button
-            variant={strokes.shown ? 'default' : 'outline'}
-            size="sm"
-            aria-pressed={strokes.shown}
-            onClick={strokes.onToggle}
-          >
+          </ToggleButton>
+          <ToggleButton pressed={strokes.shown} onClick={strokes.onToggle}>
             <Spline className="h-4 w-4" aria-hidden="true" />
             Edit strokes
-          </Button>
+          </ToggleButton>
           <Button variant="outline" size="sm" onClick={onChooseAnother}>
             <ImagePlus className="h-4 w-4" aria-hidden="true" />
             Choose Another Image

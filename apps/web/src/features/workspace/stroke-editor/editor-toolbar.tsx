@@ -1,5 +1,6 @@
 import { MousePointer2, Pause, Pencil, Play, Redo2, Trash2, Undo2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { ToggleButton } from '@/components/ui/toggle-button';
 import type { Tool } from './stroke-canvas';
 
 /** The editor's tools and actions: select or draw, delete, undo and redo, play the drawing. */
@@ -31,24 +32,17 @@ export function EditorToolbar({
   return (
     <div role="toolbar" aria-label="Stroke tools" className="flex flex-wrap items-center gap-2">
       <div className="flex gap-1">
-        <Button
-          variant={tool === 'select' ? 'default' : 'outline'}
-          size="sm"
-          aria-pressed={tool === 'select'}
-          onClick={() => onTool('select')}
-        >
+        <ToggleButton pressed={tool === 'select'} onClick={() => onTool('select')}>
           <MousePointer2 className="h-4 w-4" aria-hidden="true" />
           Select
-        </Button>
-        <Button
-          variant={tool === 'draw' ? 'default' : 'outline'}
-          size="sm"
-          aria-pressed={tool === 'draw'}
+        </ToggleButton>
+        <ToggleButton
+          pressed={tool === 'draw'}
           onClick={() => onTool(tool === 'draw' ? 'select' : 'draw')}
         >
           <Pencil className="h-4 w-4" aria-hidden="true" />
           Draw
-        </Button>
+        </ToggleButton>
       </div>
       <Button variant="outline" size="sm" disabled={!canDelete} onClick={onDelete}>
         <Trash2 className="h-4 w-4" aria-hidden="true" />
