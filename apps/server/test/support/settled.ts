@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import type { Database } from '../../src/db/client.js';
 import { creditLedger, images, users, videos } from '../../src/db/schema.js';
 import type { Storage } from '../../src/storage/storage.js';
@@ -28,8 +28,14 @@ export async function expectSettled(
   }
   const [account] = await db.select().from(users).where(eq(users.id, userId));
   expect(account?.credits).toBe(ledger.reduce((sum, entry) => sum + entry.delta, 0));
-  const uploads = await db.select().from(images).where(eq(images.userId, userId));
-  expect(uploads.filter((image) => image.storageKey !== null)).toEqual([]);
-  expect(await storage.keysOlderThan('images', new Date(Date.now() + 60_000))).toEqual([]);
+  // A failed video's upload is deleted just after its status and refund are written: moments later.
+  await vi.waitFor(
+    async () => {
+      const uploads = await db.select().from(images).where(eq(images.userId, userId));
+      expect(uploads.filter((image) => image.storageKey !== null)).toEqual([]);
+      expect(await storage.keysOlderThan('images', new Date(Date.now() + 60_000))).toEqual([]);
+    },
+    { timeout: 5000, interval: 100 },
+  );
   return new Map(ended.map((video) => [video.id, video.status]));
 }
