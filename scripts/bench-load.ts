@@ -21,6 +21,7 @@ import { openDatabase } from '../apps/server/src/db/client.js';
 import { SessionStore } from '../apps/server/src/modules/auth/session-store.js';
 import { findOrCreateUserByEmail } from '../apps/server/src/modules/auth/users.js';
 import { startS3Server } from '../apps/server/test/support/s3.js';
+import { quantile } from '../apps/server/test/support/open-loop.js';
 import { markdownTable } from './bench-support.js';
 import { benchDatabase } from './bench-postgres.js';
 
@@ -181,8 +182,8 @@ async function underLoad(run: Run, picture: Picture) {
       return {
         measure: `GET ${read}`,
         requests: times.length,
-        'p50 ms': percentile(times, 0.5).toFixed(1),
-        'p99 ms': percentile(times, 0.99).toFixed(1),
+        'p50 ms': quantile(times, 0.5).toFixed(1),
+        'p99 ms': quantile(times, 0.99).toFixed(1),
         'max ms': (times.at(-1) ?? 0).toFixed(1),
       };
     }),
@@ -264,10 +265,6 @@ async function withDatabase<T>(run: Run, use: (db: pg.Client) => Promise<T>): Pr
   } finally {
     await db.end();
   }
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? Number.NaN;
 }
 
 function withTimeout<T>(work: Promise<T>): Promise<T> {

@@ -2,6 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createRenderRunner, type RenderRunner } from '../src/render/runner.js';
 import { createSignedInUser } from './support/factories.js';
+import { latencySummary, openLoop, quantile } from './support/open-loop.js';
 import { renderWorkspace } from './support/render-fixtures.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
@@ -25,43 +26,24 @@ afterAll(async () => {
 /** Render progress now (-1: not started). */
 let percent = -1;
 
-interface Sample {
-  ms: number;
-  /** Render progress when the request was sent. */
-  percent: number;
-}
-
-/** Four concurrent `GET /api/auth/user` every 25 ms. */
-const BATCH = 4;
-const INTERVAL_MS = 25;
-
 /**
- * Sends batches on a fixed schedule while `more(batch)`, each latency counted from when its batch
- * was due: a stalled event loop delays every request due meanwhile, not only those in flight.
+ * Renders run in child processes at a lower priority (ADR 006). Run on the server's thread, a 1080p
+ * render held requests for over a second (p99 1,181 ms on a quiet machine); in its own process the
+ * p99 stays under 100 ms even beside the other test files on two busy cores. The bound sits between,
+ * so the test catches the first without flaking on a loaded machine; `npm run bench:queue` measures
+ * the figure itself against its 50 ms target.
  */
-async function load(more: (batch: number) => boolean): Promise<Sample[]> {
-  const samples: Promise<Sample>[] = [];
-  const start = performance.now();
-  for (let batch = 0; more(batch); batch++) {
-    const due = start + batch * INTERVAL_MS;
-    await delay(due - performance.now());
-    for (let i = 0; i < BATCH; i++) samples.push(getUser(due, percent));
-  }
-  return Promise.all(samples);
-}
+const P99_LIMIT_MS = 300;
 
-async function getUser(due: number, percentAtSend: number): Promise<Sample> {
-  const res = await fetch(new URL('/api/auth/user', server.url), { headers: { cookie } });
-  await res.arrayBuffer();
-  if (res.status !== 200) throw new Error(`GET /api/auth/user: ${res.status}`);
-  return { ms: performance.now() - due, percent: percentAtSend };
-}
-
-const quantile = (values: number[], q: number) =>
-  [...values].sort((a, b) => a - b)[Math.ceil(q * values.length) - 1] ?? NaN;
-
-it('answers API requests within 50 ms (p99) while a 1080p video renders', async () => {
-  await load((batch) => batch < 50); // JIT, connections and the database warm up first
+it('keeps answering API requests while a 1080p video renders', async () => {
+  const user = new URL('/api/auth/user', server.url).href;
+  // JIT, connections and the database warm up first.
+  await openLoop(
+    user,
+    cookie,
+    (batch) => batch < 50,
+    () => percent,
+  );
 
   let finished = false;
   const rendering = runner
@@ -73,16 +55,20 @@ it('answers API requests within 50 ms (p99) while a 1080p video renders', async 
     })
     .finally(() => (finished = true));
   while (percent < 0 && !finished) await delay(5);
-  const samples = await load(() => !finished);
+  const samples = await openLoop(
+    user,
+    cookie,
+    () => !finished,
+    () => percent,
+  );
   await rendering;
 
   // Only requests sent while the render ran count; they must span it, from plan to last frames.
-  const during = samples.filter((s) => s.percent < 100);
-  const percents = during.map((s) => s.percent);
+  const during = samples.filter((s) => s.tag < 100);
+  const percents = during.map((s) => s.tag);
   expect(during.length).toBeGreaterThanOrEqual(200);
   expect(Math.min(...percents)).toBeLessThan(5);
   expect(Math.max(...percents)).toBeGreaterThan(90);
   const latencies = during.map((s) => s.ms);
-  const summary = `p50 ${quantile(latencies, 0.5).toFixed(1)} ms, p99 ${quantile(latencies, 0.99).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms over ${during.length} requests`;
-  expect(quantile(latencies, 0.99), summary).toBeLessThan(50);
+  expect(quantile(latencies, 0.99), latencySummary(latencies)).toBeLessThan(P99_LIMIT_MS);
 }, 240_000); // alone it takes about 10 s; beside other render tests on 2 cores, several times that
