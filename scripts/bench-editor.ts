@@ -2,8 +2,9 @@
 /**
  * `npm run bench:editor`: how the "Edit strokes" mode feels in Chromium on this machine. Builds the
  * app, starts the production server, signs in, and for each 1920x1080 photo (the engine's real
- * photos, resized): the time from the "Edit strokes" click until the strokes are shown, the
- * longest main-thread task and the longest gap between animation frames while a part is dragged
+ * photos, resized): the time from the "Edit strokes" click until the strokes are shown, clicked
+ * at once when the image is in (planning starts then) and after a pause as a person takes to look
+ * at it (planned ahead by then, usePlanAhead), the longest main-thread task and the longest gap between animation frames while a part is dragged
  * on the timeline and while a stroke is drawn by hand, and the frames Play paints per second.
  * Targets (issue 27): strokes under 1.5 s, no main-thread task over 50 ms, playback at 30 fps.
  */
@@ -17,6 +18,8 @@ import { markdownTable } from './bench-support.js';
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const PHOTOS = ['portrait-astronaut.png', 'pet-chelsea.png', 'landscape-meadow.jpg'];
 const PLAY_SECONDS = 3;
+/** A person's look at the picture before opening the editor. */
+const LOOK_MS = 3000;
 
 /** The editor's toolbar (the library's cards have buttons of the same names). */
 const tools = (page: Page) => page.getByRole('toolbar', { name: 'Stroke tools' });
@@ -54,7 +57,8 @@ async function stopWatching(page: Page): Promise<{ longest: number; gap: number 
   });
 }
 
-async function measure(page: Page, photo: Buffer, name: string) {
+/** Places the photo in the workspace, waits `pauseMs`, opens the editor: ms until strokes show. */
+async function openEditor(page: Page, photo: Buffer, name: string, pauseMs: number) {
   await page.goto('/');
   await page.getByLabel('Choose an image file').setInputFiles({
     name,
@@ -63,11 +67,19 @@ async function measure(page: Page, photo: Buffer, name: string) {
   });
   const toggle = page.getByRole('button', { name: 'Edit strokes' });
   await toggle.waitFor();
+  await page.waitForTimeout(pauseMs);
   const clicked = Date.now();
   await toggle.click();
-  const order = page.getByRole('group', { name: 'Drawing order' }).getByRole('button');
-  await order.first().waitFor({ timeout: 60_000 });
-  const strokesShownMs = Date.now() - clicked;
+  await drawingOrder(page).first().waitFor({ timeout: 60_000 });
+  return Date.now() - clicked;
+}
+
+const drawingOrder = (page: Page) =>
+  page.getByRole('group', { name: 'Drawing order' }).getByRole('button');
+
+/** With the editor open: a part dragged, a stroke drawn, the preview played. */
+async function measure(page: Page) {
+  const order = drawingOrder(page);
 
   // Drag the last part to the front, slowly, as a person would.
   await order.last().scrollIntoViewIfNeeded();
@@ -113,7 +125,7 @@ async function measure(page: Page, photo: Buffer, name: string) {
       }),
     PLAY_SECONDS,
   );
-  return { strokesShownMs, drag, draw, fps: painted };
+  return { drag, draw, fps: painted };
 }
 
 async function main(): Promise<void> {
@@ -125,13 +137,19 @@ async function main(): Promise<void> {
         .resize(1920, 1080, { fit: 'cover' })
         .png()
         .toBuffer();
-      const context = await app.signedInContext({ viewport: { width: 1366, height: 900 } });
-      const page = await context.newPage();
-      const figures = await measure(page, photo, file.replace(/\.\w+$/, '.png'));
-      await context.close();
+      const shown: number[] = [];
+      let figures: Awaited<ReturnType<typeof measure>> | undefined;
+      for (const pauseMs of [0, LOOK_MS]) {
+        const context = await app.signedInContext({ viewport: { width: 1366, height: 900 } });
+        const page = await context.newPage();
+        shown.push(await openEditor(page, photo, file.replace(/\.\w+$/, '.png'), pauseMs));
+        figures ??= await measure(page);
+        await context.close();
+      }
+      if (!figures) throw new Error('the editor was not measured');
       rows.push({
         photo: file,
-        'strokes shown (ms)': figures.strokesShownMs,
+        'strokes shown, clicked at once / after 3 s (ms)': shown.join(' / '),
         'drag: longest task / frame gap (ms)': `${Math.round(figures.drag.longest)} / ${Math.round(figures.drag.gap)}`,
         'draw: longest task / frame gap (ms)': `${Math.round(figures.draw.longest)} / ${Math.round(figures.draw.gap)}`,
         'playback (frames/s)': Math.round(figures.fps * 10) / 10,

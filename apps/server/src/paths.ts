@@ -11,3 +11,8 @@ export const webBuildDir = path.resolve(serverDir, '../web/dist');
 export const migrationsDir = path.join(serverDir, 'drizzle');
 /** The server's build. */
 export const buildDir = path.join(serverDir, 'dist');
+/** The embedded database's template (db/embedded-template.ts), a cache beside the installed packages. */
+export const databaseTemplateDir = path.resolve(
+  serverDir,
+  '../../node_modules/.cache/rasma/db-template',
+);

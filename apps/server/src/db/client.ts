@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { migrationsDir } from '../paths.js';
+import { copyTemplateInto, makeTemplate } from './embedded-template.js';
 import { withMigrationLock } from './migration-lock.js';
 import * as schema from './schema.js';
 
@@ -39,7 +40,8 @@ export const OUTAGE_TIMEOUTS = { connectionTimeoutMillis: 3_000, query_timeout: 
 
 /**
  * Opens the database and applies the committed migrations: PostgreSQL when `url` is given,
- * otherwise embedded PostgreSQL (PGlite) persisted in `dataDir/db`.
+ * otherwise embedded PostgreSQL (PGlite) persisted in `dataDir/db`, started from the template
+ * when it is new (see embedded-template.ts).
  */
 export async function openDatabase(options: {
   url?: string | undefined;
@@ -65,7 +67,9 @@ export async function openDatabase(options: {
       withMigrationLock(url, () => migratePg(db, { migrationsFolder: migrationsDir })),
     );
   }
-  const client = await PGlite.create(path.join(options.dataDir, 'db'), {
+  const dbDir = path.join(options.dataDir, 'db');
+  await copyTemplateInto(dbDir);
+  const client = await PGlite.create(dbDir, {
     // PGlite touches all of shared_buffers at start (default 128 MB, twice on a first start, which
     // also runs initdb): 16 MB keeps our small database cached and saves about 110 MB resident
     // (restart idle 293 -> 181 MB for PGlite with our migrations), at the same queries/s.
@@ -157,6 +161,13 @@ async function listenOnPostgres(
     await current?.end();
   };
 }
+
+/** Makes the embedded database's template, unless a current one exists. */
+export const makeEmbeddedTemplate = () =>
+  makeTemplate(async (dataDir) => {
+    const database = await openDatabase({ dataDir });
+    await database.close();
+  });
 
 /** Applies the migrations; a database that cannot be migrated is closed, not leaked. */
 async function migrated(database: Database, migrate: () => Promise<void>): Promise<Database> {

@@ -17,7 +17,9 @@ import type { OpenProject } from './projects/use-open-project';
 import { useProjectAutosave } from './projects/use-project-autosave';
 import { SettingsCard } from './settings/settings-card';
 import { StrokeEditor } from './stroke-editor/stroke-editor';
+import { useStrokePlanInput } from './stroke-editor/plan-input';
 import { useStrokeEdits } from './stroke-editor/use-stroke-edits';
+import { usePlanAhead, useStrokeWorker } from './stroke-editor/use-stroke-view';
 import type { VideoSettings } from './settings/use-video-settings';
 import type { ChosenImage } from './use-chosen-image';
 import { newZone } from './zones/zone';
@@ -76,6 +78,13 @@ export function ImageEditor({
     },
   });
   const [strokesShown, setStrokesShown] = useState(false);
+  const strokeWorker = useStrokeWorker();
+  const strokeInput = useStrokePlanInput(image, zones, settings);
+  usePlanAhead(strokeWorker, {
+    enabled: !strokesShown,
+    input: strokeInput,
+    edits: strokeEdits.edits,
+  });
 
   return (
     <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -104,7 +113,8 @@ export function ImageEditor({
             },
             editor: (
               <StrokeEditor
-                image={image}
+                worker={strokeWorker}
+                input={strokeInput}
                 previewUrl={invert.current.previewUrl}
                 zones={zones}
                 settings={settings}

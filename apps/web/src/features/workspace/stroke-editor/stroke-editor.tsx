@@ -1,14 +1,7 @@
 import { strokeEditPoints } from '@rasma/engine/outline';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import {
-  DRAWING_TIME,
-  isAddedPartId,
-  parsePartId,
-  type AddedPartId,
-  type Direction,
-} from '@/lib/contract';
+import { isAddedPartId, parsePartId, type AddedPartId, type Direction } from '@/lib/contract';
 import { MAX_SHOWN_HEIGHT } from '../canvas/image-stage';
-import type { VideoSettings } from '../settings/use-video-settings';
 import type { Zone } from '../zones/zone';
 import { deletionOf } from './delete-selection';
 import { DrawingPreview } from './drawing-preview';
@@ -17,6 +10,7 @@ import { EditorToolbar } from './editor-toolbar';
 import { freehandPoints, type PenSample } from './freehand';
 import type { StrokePlanInput, StrokeView } from './messages';
 import { PartControls } from './part-controls';
+import type { StrokePlanSettings } from './plan-input';
 import { drawingOrder, insertPart, movePart, nextAddedPart } from './part-order';
 import { PartTimeline, type TimelinePart } from './part-timeline';
 import { PlaybackClock, useClockPlaying } from './playback-clock';
@@ -24,12 +18,10 @@ import { PreviewBar } from './preview-bar';
 import { isEmpty, NOTHING_SELECTED, pick, selectedStrokes, type Selection } from './selection';
 import { StrokeCanvas, type Tool } from './stroke-canvas';
 import { StrokeIndex } from './stroke-index';
+import type { StrokeWorker } from './stroke-worker';
 import { useEditorKeys } from './use-editor-keys';
 import type { StrokeEditsState } from './use-stroke-edits';
 import { useStrokeView } from './use-stroke-view';
-
-/** The long side of the copy the strokes are planned on: a wide screen's editor. */
-const PLAN_LONG_SIDE = 960;
 
 /** Colours of the parts that are not a zone's: the rest of the picture, and your strokes. */
 const PICTURE_COLOUR = '#94a3b8';
@@ -41,40 +33,30 @@ const DRAWN_COLOUR = '#0f172a';
  * drawn by hand; every edit can be undone; Play shows the drawing as the video will, for free.
  */
 export function StrokeEditor({
-  image,
+  worker,
+  input,
   previewUrl,
   zones,
   settings,
   strokeEdits,
 }: {
-  /** The image the video is made from (inverted when it is). */
-  image: Blob;
+  /** The image's stroke worker (it may have planned the strokes ahead). */
+  worker: StrokeWorker;
+  /** The image the video is made from (inverted when it is), its zones and settings. */
+  input: StrokePlanInput;
   previewUrl: string;
+  /** The zones, for their colours. */
   zones: readonly Zone[];
-  settings: Pick<VideoSettings, 'grayscaleLevel' | 'direction' | 'drawingTime' | 'hand'>;
+  settings: StrokePlanSettings;
   strokeEdits: StrokeEditsState;
 }) {
-  const { grayscaleLevel, direction, drawingTime, hand } = settings;
+  const { direction, hand } = settings;
   const { edits } = strokeEdits;
-  const input = useMemo<StrokePlanInput>(
-    () => ({
-      image,
-      longSide: PLAN_LONG_SIDE,
-      zones: zones.map(({ points, brushSize, fillLevel, direction: zoneDirection }) => ({
-        points,
-        brushSize,
-        fillLevel,
-        direction: zoneDirection,
-      })),
-      settings: { grayscaleLevel, direction, drawingTime: drawingTime ?? DRAWING_TIME.default },
-    }),
-    [image, zones, grayscaleLevel, direction, drawingTime],
-  );
   const [previewOpen, setPreviewOpen] = useState(false);
   const [dropped, setDropped] = useState(false);
   // New settings: the edits of parts the new drawing lacks are dropped, and the person told.
   const { view, shownEdits, pending, failed } = useStrokeView({
-    enabled: true,
+    worker,
     input,
     edits,
     play: previewOpen,

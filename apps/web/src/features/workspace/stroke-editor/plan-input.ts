@@ -1,0 +1,35 @@
+import { useMemo } from 'react';
+import { DRAWING_TIME } from '@/lib/contract';
+import type { VideoSettings } from '../settings/use-video-settings';
+import type { Zone } from '../zones/zone';
+import type { StrokePlanInput } from './messages';
+
+/** The long side of the copy the strokes are planned on: a wide screen's editor. */
+const PLAN_LONG_SIDE = 960;
+
+export type StrokePlanSettings = Pick<
+  VideoSettings,
+  'grayscaleLevel' | 'direction' | 'drawingTime' | 'hand'
+>;
+
+/** What the strokes are planned from; a new object only when one of its parts changes. */
+export function useStrokePlanInput(
+  image: Blob,
+  zones: readonly Zone[],
+  { grayscaleLevel, direction, drawingTime }: StrokePlanSettings,
+): StrokePlanInput {
+  return useMemo<StrokePlanInput>(
+    () => ({
+      image,
+      longSide: PLAN_LONG_SIDE,
+      zones: zones.map(({ points, brushSize, fillLevel, direction: zoneDirection }) => ({
+        points,
+        brushSize,
+        fillLevel,
+        direction: zoneDirection,
+      })),
+      settings: { grayscaleLevel, direction, drawingTime: drawingTime ?? DRAWING_TIME.default },
+    }),
+    [image, zones, grayscaleLevel, direction, drawingTime],
+  );
+}
