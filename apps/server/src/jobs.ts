@@ -132,6 +132,23 @@ export interface StartedJobs {
 }
 
 /**
+ * Creates every queue that is missing, the dead-letter queues first: every queue exists before
+ * anything is sent (pg-boss drops a job sent to a missing queue). A new queue is a new table:
+ * processes starting at once on PostgreSQL (`databaseUrl`) create them one at a time, as they
+ * migrate (at the same time, they deadlock).
+ */
+export async function createQueues(
+  queue: JobQueue,
+  databaseUrl: string | undefined,
+): Promise<void> {
+  await oneProcessAtATime(databaseUrl, async () => {
+    for (const job of Object.values(JOBS)) {
+      await queue.createQueue(job.name, { name: job.name, ...job.queue });
+    }
+  });
+}
+
+/**
  * Creates every queue and schedule, then works the jobs this process takes: a web process the
  * periodic ones, and each process `renderWorkers` renders at a time (a worker takes its next render
  * job only once its render has ended, so a job's clock starts with its render).
@@ -141,15 +158,7 @@ export async function startJobs(
   role: { periodic: boolean; renderWorkers: number },
 ): Promise<StartedJobs> {
   const { queue, log } = services;
-  // Every queue exists before anything is sent (pg-boss drops a job sent to a missing queue), the
-  // dead-letter queues first. A new queue is a new table: processes starting at once on PostgreSQL
-  // create them one at a time, as they migrate (at the same time, they deadlock).
-  const createQueues = async () => {
-    for (const job of Object.values(JOBS)) {
-      await queue.createQueue(job.name, { name: job.name, ...job.queue });
-    }
-  };
-  await oneProcessAtATime(services.config.databaseUrl, createQueues);
+  await createQueues(queue, services.config.databaseUrl);
   const run = handlers(services, (job) => {
     const seconds = Math.max(1, job.expireInSeconds - RENDER_DEADLINE_MARGIN_SECONDS);
     return AbortSignal.timeout(seconds * 1000);

@@ -7,7 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { migrationsDir } from '../paths.js';
-import { copyTemplateInto, makeTemplate } from './embedded-template.js';
+import { copyTemplateInto } from './embedded-template.js';
 import { withMigrationLock } from './migration-lock.js';
 import * as schema from './schema.js';
 
@@ -161,13 +161,6 @@ async function listenOnPostgres(
     await current?.end();
   };
 }
-
-/** Makes the embedded database's template, unless a current one exists. */
-export const makeEmbeddedTemplate = () =>
-  makeTemplate(async (dataDir) => {
-    const database = await openDatabase({ dataDir });
-    await database.close();
-  });
 
 /** Applies the migrations; a database that cannot be migrated is closed, not leaked. */
 async function migrated(database: Database, migrate: () => Promise<void>): Promise<Database> {

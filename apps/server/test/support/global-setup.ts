@@ -1,5 +1,5 @@
 // Once before the server's tests: the embedded database's template, so every test server's first
-// start copies it instead of creating a database (5 s each).
-import { makeEmbeddedTemplate } from '../../src/db/client.js';
+// start copies it instead of creating a database (5 s each). Importing the script makes it.
+import '../../src/cli/db-template.js';
 
-export default makeEmbeddedTemplate;
+export default function setup(): void {}
