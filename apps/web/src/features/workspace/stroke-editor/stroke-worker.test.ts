@@ -115,3 +115,17 @@ it('plans ahead once the settings stay put, so the editor opens on the drawing w
   expect(onPlanned).toHaveBeenCalledTimes(1);
   expect(fake!.received).toHaveLength(1);
 });
+
+it('starts a new worker for the next request when its worker could not load', () => {
+  const worker = new StrokeWorker();
+  const first = input();
+  worker.ask(first, NONE, false);
+  act(() => FakeWorker.made[0]!.onerror?.());
+  expect(worker.state()).toMatchObject({ failed: true, pending: false });
+
+  worker.ask(first, NONE, false); // the editor opened, asking for the same drawing
+  expect(FakeWorker.made).toHaveLength(2);
+  expect(FakeWorker.made[1]!.received.map((r) => r.plan?.longSide)).toEqual([960]);
+  FakeWorker.made[1]!.answer();
+  expect(worker.state()).toMatchObject({ input: first, failed: false });
+});

@@ -93,7 +93,11 @@ export class StrokeWorker {
   #start(): Worker {
     const worker = new Worker(new URL('./strokes.worker.ts', import.meta.url), { type: 'module' });
     worker.onmessage = ({ data }: MessageEvent<StrokeEditorResponse>) => this.#answered(data);
-    worker.onerror = () => this.#update({ failed: true });
+    // It could not load (the page went offline) or died: the next request starts a new one.
+    worker.onerror = () => {
+      this.dispose();
+      this.#update({ failed: true });
+    };
     return worker;
   }
 
