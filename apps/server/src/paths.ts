@@ -9,6 +9,8 @@ export const serverDir = path.resolve(import.meta.dirname, '..');
 export const webBuildDir = path.resolve(serverDir, '../web/dist');
 /** The committed database migrations. */
 export const migrationsDir = path.join(serverDir, 'drizzle');
+/** drizzle-kit's list of those migrations. */
+export const migrationsJournal = path.join(migrationsDir, 'meta', '_journal.json');
 /** The server's build. */
 export const buildDir = path.join(serverDir, 'dist');
 /** The embedded database's template (db/embedded-template.ts), a cache beside the installed packages. */

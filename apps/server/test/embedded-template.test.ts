@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client.js';
-import { migrationsDir } from '../src/paths.js';
+import { migrationsJournal } from '../src/paths.js';
 import { createSignedInUser } from './support/factories.js';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -32,9 +32,7 @@ it('starts each new data dir as a copy of the template: migrated, empty, and its
   const identifier = 'SELECT system_identifier::text AS id FROM pg_control_system()';
   expect(await one(first, identifier)).toEqual(await one(second, identifier));
 
-  const journal = JSON.parse(
-    await readFile(path.join(migrationsDir, 'meta', '_journal.json'), 'utf8'),
-  ) as { entries: unknown[] };
+  const journal = JSON.parse(await readFile(migrationsJournal, 'utf8')) as { entries: unknown[] };
   const migrations = 'SELECT count(*)::int AS count FROM drizzle.__drizzle_migrations';
   expect(await one(first, migrations)).toEqual({ count: journal.entries.length });
 

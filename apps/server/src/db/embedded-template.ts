@@ -12,7 +12,7 @@ import { constants, cpSync, existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { databaseTemplateDir, migrationsDir } from '../paths.js';
+import { databaseTemplateDir, migrationsJournal } from '../paths.js';
 
 const STAMP_FILE = 'stamp';
 const templateDb = path.join(databaseTemplateDir, 'db');
@@ -26,7 +26,7 @@ function currentStamp(): string {
       version: string;
     }
   ).version;
-  const journal = readFileSync(path.join(migrationsDir, 'meta', '_journal.json'));
+  const journal = readFileSync(migrationsJournal);
   return createHash('sha256').update(version).update(journal).digest('hex');
 }
 
@@ -36,18 +36,17 @@ async function isCurrent(): Promise<boolean> {
 }
 
 /**
- * Copies a current template into `dbDir` when that does not exist yet; false when there is none
- * (the database is then created in place). Copied beside it and renamed, so a start cut short
+ * Copies a current template into `dbDir` when that does not exist yet (without one, the database
+ * is created in place). Copied beside it and renamed, so a start cut short
  * leaves no half-copied database behind.
  */
-export async function copyTemplateInto(dbDir: string): Promise<boolean> {
-  if (existsSync(dbDir) || !(await isCurrent())) return false;
+export async function copyTemplateInto(dbDir: string): Promise<void> {
+  if (existsSync(dbDir) || !(await isCurrent())) return;
   const partial = `${dbDir}.partial`;
   await rm(partial, { recursive: true, force: true });
   // Synchronous: the server does not serve yet, and it copies the many small files twice as fast.
   cpSync(templateDb, partial, { recursive: true, mode: constants.COPYFILE_FICLONE });
   await rename(partial, dbDir);
-  return true;
 }
 
 /**
