@@ -114,17 +114,12 @@ async function timeServer(image: string, dataDir: string) {
     const started = performance.now();
     const videoId = await createVideo(server.url, cookie, image, { drawingTime: DRAWING_TIME });
     let firstProgress = Number.NaN;
-    for await (const event of events) {
-      if (event.videoId !== videoId) continue;
+    for await (const event of untilCompleted(events, videoId)) {
       if (Number.isNaN(firstProgress) && event.progress > 0) {
         firstProgress = (performance.now() - started) / 1000;
       }
-      if (event.status === 'failed') throw new Error('the benchmark video failed');
-      if (event.status === 'completed') {
-        return { completed: (performance.now() - started) / 1000, firstProgress };
-      }
     }
-    throw new Error('the progress stream ended');
+    return { completed: (performance.now() - started) / 1000, firstProgress };
   } finally {
     await server.stop();
   }
@@ -146,11 +141,7 @@ async function apiWhileRendering(image: string, dataDir: string): Promise<number
     const videoId = await createVideo(server.url, cookie, image, { drawingTime: DRAWING_TIME });
     let rendering = true;
     const completed = (async () => {
-      for await (const event of events) {
-        if (event.videoId !== videoId) continue;
-        if (event.status === 'failed') throw new Error('the benchmark video failed');
-        if (event.status === 'completed') break;
-      }
+      for await (const event of untilCompleted(events, videoId)) void event;
     })().finally(() => (rendering = false));
     const samples = await openLoop(
       user,
@@ -290,6 +281,17 @@ async function createVideo(url: string, cookie: string, image: string, settings:
   });
   if (res.status !== 201) throw new Error(`create: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { video: { id: string } }).video.id;
+}
+
+/** The video's progress events until it completes; its failure, or the stream's end, throws. */
+async function* untilCompleted(events: AsyncIterable<ProgressEvent>, videoId: string) {
+  for await (const event of events) {
+    if (event.videoId !== videoId) continue;
+    if (event.status === 'failed') throw new Error('the benchmark video failed');
+    yield event;
+    if (event.status === 'completed') return;
+  }
+  throw new Error('the progress stream ended');
 }
 
 /** The progress events of the user's stream, as they come. */
