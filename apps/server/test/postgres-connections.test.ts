@@ -1,10 +1,14 @@
 import type { VideoProgressEvent } from '@rasma/contract';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
-import type { Db } from '../src/db/client.js';
+import { openDatabase, type Db } from '../src/db/client.js';
 import { videos } from '../src/db/schema.js';
+import { isOutage } from '../src/outage.js';
 import { grantSignupCredits } from '../src/modules/credits/ledger.js';
+import { freshPostgresDatabase } from './support/database.js';
 import { createSignedInUser } from './support/factories.js';
+import { startFaultProxy } from './support/fault-proxy.js';
 import { startTestServer } from './support/test-server.js';
 
 /** Sends `payload` on `channel` from a connection of its own, as a render worker's process does. */
@@ -115,6 +119,52 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL closing our connection
         interval: 100,
       });
     }));
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('A transaction that loses its connection', () => {
+  it('fails as an outage and gives the connection back, so the pool recovers and closes', async () => {
+    const target = (await freshPostgresDatabase())!;
+    const url = new URL(target.url);
+    const proxy = await startFaultProxy({ host: url.hostname, port: Number(url.port || 5432) });
+    url.host = `127.0.0.1:${proxy.port}`;
+    const database = await openDatabase({ url: url.toString(), dataDir: '' });
+    const { db } = database;
+    const ask = () => db.transaction((tx) => tx.execute(sql`SELECT 1`));
+    try {
+      // Reset while lent out: an unhandled error event of the connection would end the process.
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.execute(sql`SELECT 1`);
+          proxy.cut();
+          await tx.execute(sql`SELECT pg_sleep(0.2)`);
+        }),
+      ).rejects.toSatisfy(isOutage);
+      await ask();
+
+      // A query that gets no answer leaves its connection waiting: it must not serve the next one.
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.execute(sql`SELECT 1`);
+          proxy.blackhole();
+          await tx.execute(sql`SELECT 1`);
+        }),
+      ).rejects.toSatisfy(isOutage);
+      await proxy.heal();
+      await ask();
+
+      // BEGIN gets no answer: the connection must still go back, or closing waits for it forever.
+      proxy.blackhole();
+      await expect(ask()).rejects.toSatisfy(isOutage);
+      await proxy.heal();
+      await ask();
+    } finally {
+      const closed = database.close().then(() => 'closed');
+      const waited = new Promise((resolve) => setTimeout(resolve, 10_000, 'still waiting'));
+      expect(await Promise.race([closed, waited])).toBe('closed');
+      await proxy.close();
+      await target.drop();
+    }
+  }, 60_000);
 });
 
 function progressOf(

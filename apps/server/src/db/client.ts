@@ -3,9 +3,10 @@ import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { isOutage } from '../outage.js';
 import { migrationsDir } from '../paths.js';
 import { copyTemplateInto } from './embedded-template.js';
 import { withMigrationLock } from './migration-lock.js';
@@ -54,7 +55,11 @@ export async function openDatabase(options: {
     // dropped by the pool, which connects anew for the next query; unhandled, the pool's error
     // event would end the process. Queries that fail report themselves.
     pool.on('error', () => undefined);
+    // A connection lost while lent out fails its query, which reports it; unhandled, the client's
+    // error event would end the process (the pool listens only to idle connections).
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg({ client: pool, schema });
+    db.transaction = transactionOnPool(pool);
     const database: Database = {
       db,
       kind: 'postgres',
@@ -89,6 +94,32 @@ export async function openDatabase(options: {
     close: () => client.close(),
   };
   return migrated(database, () => migratePglite(db, { migrationsFolder: migrationsDir }));
+}
+
+/** A drizzle instance for each pooled connection, made once (the pool reuses its connections). */
+const onConnection = new WeakMap<pg.PoolClient, NodePgDatabase<typeof schema>>();
+
+/**
+ * drizzle's own transaction on a pool (drizzle-orm 0.45) keeps the connection for good when BEGIN
+ * fails, so a transaction tried during an outage leaked a connection and closing the pool waited
+ * forever. Here the connection always goes back, and one that lost a query (a timeout leaves it
+ * waiting for an answer that may never come) is closed rather than lent to the next request.
+ */
+function transactionOnPool(pool: pg.Pool): NodePgDatabase<typeof schema>['transaction'] {
+  return async (run, config) => {
+    const client = await pool.connect();
+    let lost: Error | undefined;
+    try {
+      let db = onConnection.get(client);
+      if (!db) onConnection.set(client, (db = drizzlePg({ client, schema })));
+      return await db.transaction(run, config);
+    } catch (err) {
+      if (isOutage(err)) lost = err as Error;
+      throw err;
+    } finally {
+      client.release(lost);
+    }
+  };
 }
 
 /** How long to wait before connecting again after the LISTEN connection was lost. */
