@@ -31,8 +31,9 @@ export default defineConfig({
   retries: 0,
   reporter: 'list',
   // Two workers share two cores with the server, its renders and the specs that start servers of
-  // their own: a page that answers in 1 s alone can take several then.
-  timeout: 60_000,
+  // their own: a page that answers in 1 s alone can take several then, and a walk through the app
+  // that takes 35 s alone took over 60 s in CI. Each step's own bound (`expect`) stays 10 s.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,

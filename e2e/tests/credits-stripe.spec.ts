@@ -76,7 +76,6 @@ test('a renewal that fails shows the payment-issue banner until a later payment 
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
   // Stripe.js is fetched only when a payment step opens; these pages must not need Stripe at all.
   const toStripe: string[] = [];
   page.on('request', (req) => {

@@ -9,8 +9,6 @@ const balanceLink = (page: Page, credits: number) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: `Credits: ${credits}` });
 
 test('a free user upgrades to basic with the test card, then buys a pack', async ({ page }) => {
-  // Sign-up, two payments and their two-second returns home, on a shared 2-core machine.
-  test.setTimeout(90_000);
   await signUp(page);
   await page.goto('/credits');
   await expect(page.getByText('Test mode:', { exact: true }).first()).toBeVisible();
@@ -51,7 +49,6 @@ test('a free user upgrades to basic with the test card, then buys a pack', async
 test('the custom amount takes digits only, defaults to 20 and is limited to 10-100,000; choosing Free asks first', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
   await signUp(page);
   await subscribeToBasic(page);
   await page.goto('/credits');

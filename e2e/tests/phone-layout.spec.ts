@@ -68,7 +68,6 @@ test('every public page fits phones and tablets without sideways scrolling', asy
 test("a user's pages fit: the workspace with an image and zones, credits, processing", async ({
   page,
 }) => {
-  test.setTimeout(60_000);
   await signUp(page);
   await subscribeToBasic(page);
 
