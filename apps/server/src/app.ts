@@ -10,7 +10,7 @@ import { registerGuards } from './http/guards.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { closeConnectionsWhenStopping } from './http/stopping.js';
 import { registerWebApp } from './http/web-app.js';
-import { startJobs } from './jobs.js';
+import { jobsOf } from './jobs.js';
 import { loggerOptions } from './logger.js';
 import { adminModule } from './modules/admin/plugin.js';
 import { analyticsModule } from './modules/analytics/plugin.js';
@@ -39,6 +39,8 @@ declare module 'fastify' {
     servedEndpoints: readonly Endpoint[];
     /** Sessions and their in-process cache (sign-out, clean-up and role changes go through it). */
     sessions: SessionStore;
+    /** Settles once the job queue, started when the server listens, has started (or failed to). */
+    jobsStarted(): Promise<void>;
   }
 }
 
@@ -54,7 +56,18 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     frameworkErrors: replyWithError,
   });
   const services = await startServices(config, database, app.log, config.renderWorkers);
-  app.addHook('onClose', () => services.close());
+  const jobs = jobsOf(services, { periodic: true, renderWorkers: config.renderWorkers });
+  // The first answer does not wait for the job queue's start, its workers and its schedules (about
+  // 1 s of a start on the embedded database, whose queries share the server's thread): they start
+  // once the server listens, and a video created meanwhile is queued once the queue is ready.
+  let working = Promise.resolve();
+  app.addHook('onListen', () => (working = jobs.start()));
+  app.decorate('jobsStarted', () => working);
+  app.addHook('onClose', async () => {
+    // A server closed as soon as it listens lets its jobs start, then stops them.
+    await working.catch(() => undefined);
+    await services.close();
+  });
   const { db, sessions, payments } = services;
   app.decorate('sessions', sessions);
   if (payments.testProvider) {
@@ -81,10 +94,6 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     publicOrigin: new URL(config.publicUrl).origin,
   });
   await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
-  const jobs = await startJobs(services, {
-    periodic: true,
-    renderWorkers: config.renderWorkers,
-  });
 
   await app.register(healthModule, { prefix: '/api', db });
   await app.register(authModule, { prefix: '/api', db, config, mailer: services.mailer, sessions });

@@ -86,15 +86,23 @@ const AT_START: PgBoss.SendOptions = {
 export type JobName = keyof typeof JOBS;
 export type JobPayload<N extends JobName> = z.infer<(typeof JOBS)[N]['payload']>;
 
+/**
+ * Each process's queue, until it has been started and every queue exists in it: a send waits for
+ * that (pg-boss drops a job sent to a missing queue).
+ */
+const queuesReady = new WeakMap<JobQueue, Promise<void>>();
+
 /** Sends a job with its payload checked against the job's schema. */
-export function sendJob<N extends JobName>(
+export async function sendJob<N extends JobName>(
   queue: JobQueue,
   name: N,
   payload: JobPayload<N>,
   options?: PgBoss.SendOptions,
 ): Promise<string | null> {
   const job = JOBS[name];
-  return queue.send(job.name, job.payload.parse(payload) as object, options ?? {});
+  const data = job.payload.parse(payload) as object;
+  await queuesReady.get(queue);
+  return queue.send(job.name, data, options ?? {});
 }
 
 type Handler<N extends JobName> = (
@@ -126,7 +134,13 @@ function handlers(services: Services, renderDeadline: (job: PgBoss.Job<unknown>)
  */
 const RENDER_DEADLINE_MARGIN_SECONDS = 5;
 
-export interface StartedJobs {
+export interface Jobs {
+  /**
+   * Starts the queue, creates every queue and, for a web process, every schedule, then takes jobs
+   * (this process's workers) and sends the catch-up of periodic work that fell due while no web
+   * process ran. Once: later calls return the first call's promise.
+   */
+  start(): Promise<void>;
   /** Wakes this process's idle render workers now rather than at their next poll. */
   wakeRenderWorkers(): void;
 }
@@ -149,16 +163,24 @@ export async function createQueues(
 }
 
 /**
- * Creates every queue and schedule, then works the jobs this process takes: a web process the
- * periodic ones, and each process `renderWorkers` renders at a time (a worker takes its next render
- * job only once its render has ended, so a job's clock starts with its render).
+ * The jobs of a process: a web process works the periodic ones, and each process `renderWorkers`
+ * renders at a time (a worker takes its next render job only once its render has ended, so a
+ * job's clock starts with its render). Nothing starts before `start`.
  */
-export async function startJobs(
+export function jobsOf(
   services: Services,
   role: { periodic: boolean; renderWorkers: number },
-): Promise<StartedJobs> {
+): Jobs {
   const { queue, log } = services;
-  await createQueues(queue, services.config.databaseUrl);
+  const { databaseUrl } = services.config;
+  const ready = deferred();
+  queuesReady.set(queue, ready.promise);
+  const periodic = role.periodic
+    ? Object.entries(JOBS).flatMap(([name, job]: [string, JobDefinition<z.ZodType>]) =>
+        job.cron ? [{ name: name as JobName, cron: job.cron, runAtStart: job.runAtStart }] : [],
+      )
+    : [];
+
   const run = handlers(services, (job) => {
     const seconds = Math.max(1, job.expireInSeconds - RENDER_DEADLINE_MARGIN_SECONDS);
     return AbortSignal.timeout(seconds * 1000);
@@ -184,25 +206,47 @@ export async function startJobs(
   };
 
   const renderWorkerIds: string[] = [];
-  if (role.renderWorkers > 0) {
+  const start = async () => {
+    try {
+      // Its first start installs the queue's tables: one process at a time (at once, they collide).
+      await oneProcessAtATime(databaseUrl, () => queue.start());
+      await createQueues(queue, databaseUrl);
+    } catch (err) {
+      ready.reject(err);
+      throw err;
+    }
+    ready.resolve();
+    for (const { name, cron } of periodic) {
+      // The schedule sends this payload at each slot (without one, null: no handler would take it).
+      await queue.schedule(JOBS[name].name, cron, {});
+    }
     for (let i = 0; i < role.renderWorkers; i++) {
       renderWorkerIds.push(await work('renderVideo', 1));
     }
-    await work('renderFailed', 2);
-  }
-  if (role.periodic) {
-    for (const name of Object.keys(JOBS) as JobName[]) {
-      const job: JobDefinition<z.ZodType> = JOBS[name];
-      if (!job.cron) continue;
-      // The schedule sends this payload at each slot (without one, null: no handler would take it).
-      await queue.schedule(job.name, job.cron, {});
-      await work(name, 2);
-      if (job.runAtStart) await queue.send(job.name, {}, AT_START);
+    if (role.renderWorkers > 0) await work('renderFailed', 2);
+    for (const { name } of periodic) await work(name, 2);
+    for (const { name } of periodic.filter((job) => job.runAtStart)) {
+      // Not worth failing a start for: the schedule runs it at its next slot anyway.
+      await queue.send(JOBS[name].name, {}, AT_START).catch((err: unknown) => {
+        log.warn({ err, job: JOBS[name].name }, 'catch-up at start not sent');
+      });
     }
-  }
+  };
+  let started: Promise<void> | undefined;
   return {
+    start: () => (started ??= start()),
     wakeRenderWorkers: () => {
       for (const id of renderWorkerIds) queue.notifyWorker(id);
     },
   };
+}
+
+/** A promise with its settling functions (Promise.withResolvers, Node 22). */
+function deferred() {
+  let resolve!: () => void;
+  let reject!: (err: unknown) => void;
+  const promise = new Promise<void>((res, rej) => ((resolve = res), (reject = rej)));
+  // A start that failed says so itself; the sends that waited fail with its error.
+  promise.catch(() => undefined);
+  return { promise, resolve, reject };
 }

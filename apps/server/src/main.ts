@@ -25,6 +25,14 @@ async function main(): Promise<void> {
 
   await app.listen({ host: config.host, port: config.port });
   app.log.info(`Rasma is running at ${config.publicUrl}`);
+  // A server whose job queue cannot start would take videos it never renders: it stops, as one
+  // that could not start at all, for its supervisor to start it again.
+  app.jobsStarted().catch(async (err: unknown) => {
+    app.log.fatal({ err }, 'the job queue could not start');
+    process.exitCode = 1;
+    await app.close();
+    await database.close();
+  });
 }
 
 /** Says at start which ffmpeg renders will use; a missing one is a warning, not a failed start. */

@@ -2,14 +2,13 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
-import { oneProcessAtATime } from './db/migration-lock.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { SessionStore } from './modules/auth/session-store.js';
 import type { PaymentProvider } from './modules/billing/provider.js';
-import { createStripeProvider, type StripeProvider } from './modules/billing/stripe-provider.js';
+import type { StripeProvider } from './modules/billing/stripe-provider.js';
 import { createTestPaymentProvider } from './modules/billing/test-provider.js';
 import { startProgressBus, type ProgressBus } from './progress/progress-bus.js';
-import { startQueue, type JobQueue } from './queue/queue.js';
+import { openQueue, type JobQueue } from './queue/queue.js';
 import { createRenderRunner, type RenderRunner } from './render/runner.js';
 import { openStorage } from './storage/open-storage.js';
 import type { Storage } from './storage/storage.js';
@@ -51,8 +50,8 @@ export async function startServices(
   renderWorkers: number,
 ): Promise<Services> {
   const { db } = database;
-  // Its first start installs the queue's tables: one process at a time (at once, they collide).
-  const queue = await oneProcessAtATime(config.databaseUrl, () => startQueue(database, log));
+  // Started with the jobs (jobs.ts), once a web process listens.
+  const queue = openQueue(database, log);
   const progress = await startProgressBus(database, log);
   const runner = createRenderRunner({
     ffmpegPath: config.ffmpegPath,
@@ -66,7 +65,10 @@ export async function startServices(
     outboxDir: path.join(config.dataDir, 'outbox'),
     log,
   });
-  const stripeProvider = config.stripe ? createStripeProvider(config.stripe, db) : undefined;
+  // Loaded only with Stripe's keys: its SDK is a fifth of a start's module loading.
+  const stripeProvider = config.stripe
+    ? (await import('./modules/billing/stripe-provider.js')).createStripeProvider(config.stripe, db)
+    : undefined;
   const testProvider = stripeProvider ? undefined : createTestPaymentProvider(config.sessionSecret);
   return {
     config,

@@ -2,7 +2,7 @@
 import pino from 'pino';
 import { loadConfigOrExit } from './config.js';
 import { openDatabase } from './db/client.js';
-import { startJobs } from './jobs.js';
+import { jobsOf } from './jobs.js';
 import { logDestination } from './logger.js';
 import { startServices } from './services.js';
 import { stopOnSignal } from './stop-signals.js';
@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   const renderWorkers = Math.max(1, config.renderWorkers);
   const services = await startServices(config, database, log, renderWorkers);
-  await startJobs(services, { periodic: false, renderWorkers });
+  await jobsOf(services, { periodic: false, renderWorkers }).start();
   log.info({ workers: renderWorkers }, 'render worker ready');
 
   stopOnSignal(log, async () => {

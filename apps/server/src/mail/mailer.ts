@@ -1,8 +1,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import type nodemailer from 'nodemailer';
 import { maskEmail } from '../logger.js';
+
+type Nodemailer = typeof nodemailer;
 
 export interface MailMessage {
   to: string;
@@ -39,23 +41,21 @@ export function createMailer(options: {
     to: { name: '', address: message.to },
   });
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
+    const smtp = loadedOnFirstUse((nodemailer) => nodemailer.createTransport(smtpUrl));
     return {
       async send(message) {
-        await transport.sendMail(envelope(message));
+        await (await smtp.get()).sendMail(envelope(message));
         log.info({ to: maskEmail(message.to), kind: message.kind }, 'mail sent over SMTP');
       },
-      close: () => transport.close(),
+      close: smtp.close,
     };
   }
-  const transport = nodemailer.createTransport({
-    streamTransport: true,
-    buffer: true,
-    newline: 'unix',
-  });
+  const outbox = loadedOnFirstUse((nodemailer) =>
+    nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+  );
   return {
     async send(message) {
-      const info = await transport.sendMail(envelope(message));
+      const info = await (await outbox.get()).sendMail(envelope(message));
       await mkdir(outboxDir, { recursive: true, mode: 0o700 });
       const file = path.join(
         outboxDir,
@@ -68,6 +68,17 @@ export function createMailer(options: {
         'mail written to the outbox',
       );
     },
-    close: () => transport.close(),
+    close: outbox.close,
+  };
+}
+
+/** A transport made on the first mail: nodemailer is not loaded by a start that sends none. */
+function loadedOnFirstUse<T extends { close(): void }>(
+  make: (nodemailer: Nodemailer) => T,
+): { get: () => Promise<T>; close: () => void } {
+  let made: Promise<T> | undefined;
+  return {
+    get: () => (made ??= import('nodemailer').then((loaded) => make(loaded.default))),
+    close: () => void made?.then((transport) => transport.close()),
   };
 }

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
@@ -34,16 +35,28 @@ for (const name of ['complete', 'fail'] as const) {
 /** How often the queue's maintenance fails expired jobs (a dead worker's) and moves them on. */
 const MAINTENANCE_SECONDS = 30;
 
-export async function startQueue(database: Database, log: FastifyBaseLogger): Promise<JobQueue> {
+/** The queue on `database`, not started yet (`start` it, or `startQueue`). */
+export function openQueue(database: Database, log: FastifyBaseLogger): JobQueue {
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => database.executeSql(text, values) },
+    db: {
+      // Each of the queue's queries lets waiting I/O in first. The embedded database runs queries
+      // on the server's own thread, one after another without a turn of the event loop, so a burst
+      // of the queue's (its start, its maintenance) would hold every request until it ends.
+      executeSql: async (text, values) => {
+        await yieldToEventLoop();
+        return database.executeSql(text, values);
+      },
+    },
     maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
     // Credit grants run on a schedule (one send per slot, whichever server sends it).
     schedule: true,
   });
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
-  await boss.start();
   return boss;
+}
+
+export async function startQueue(database: Database, log: FastifyBaseLogger): Promise<JobQueue> {
+  return openQueue(database, log).start();
 }
 
 /** Anything Drizzle can run a statement on: the database or an open transaction. */

@@ -77,6 +77,8 @@ export async function startTestServer(
     });
     app = started;
     const address = await started.listen({ host: '127.0.0.1', port: Number(env.PORT ?? 0) });
+    // Tests start from a server whose queue, schedules and workers are up (they start after listen).
+    await started.jobsStarted();
     return {
       url: address,
       app: started,
