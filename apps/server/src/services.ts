@@ -50,7 +50,7 @@ export async function startServices(
   renderWorkers: number,
 ): Promise<Services> {
   const { db } = database;
-  // Started with the jobs (jobs.ts), once a web process listens.
+  // Started by the jobs (jobs.ts): in a web process once it listens.
   const queue = openQueue(database, log);
   const progress = await startProgressBus(database, log);
   const runner = createRenderRunner({

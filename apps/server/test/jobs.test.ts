@@ -15,7 +15,6 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { videos } from '../src/db/schema.js';
 import { JOBS } from '../src/jobs.js';
-import { freshPostgresDatabase } from './support/database.js';
 import { sendingQueue } from './support/queue.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 import { books, createVideo, newAccount, waitUntilFinished } from './support/videos.js';
@@ -98,30 +97,18 @@ describe('a job whose payload does not parse', () => {
 describe('a video created while the job queue starts (after the server listens)', () => {
   it('is queued once the queue is ready, and rendered', async () => {
     // On a new PostgreSQL database the queue's tables do not exist before its start.
-    const postgres = await freshPostgresDatabase();
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'rasma-queue-start-'));
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: dataDir,
-      RENDER_PREWARM: 'false',
-      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
-    });
-    const database = await openDatabase({ url: config.databaseUrl, dataDir });
-    const app = await buildApp({ config, database });
+    const starting = await startTestServer({}, { waitForJobs: false });
     try {
-      const { user, cookie } = await newAccount(database, app.sessions);
-      const url = await app.listen({ host: '127.0.0.1', port: 0 });
-      const video = await createVideo(url, cookie);
-      expect(await waitUntilFinished(database, video.id)).toMatchObject({ status: 'completed' });
-      expect(await books(database, user.id)).toMatchObject({
+      const { user, cookie } = await newAccount(starting.database, starting.app.sessions);
+      const video = await createVideo(starting.url, cookie);
+      expect(await waitUntilFinished(starting.database, video.id)).toMatchObject({
+        status: 'completed',
+      });
+      expect(await books(starting.database, user.id)).toMatchObject({
         kinds: ['signup_grant', 'video_debit'],
       });
     } finally {
-      await app.close();
-      await database.close();
-      await postgres?.drop();
-      await rm(dataDir, { recursive: true, force: true });
+      await starting.close();
     }
   });
 });

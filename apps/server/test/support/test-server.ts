@@ -29,7 +29,14 @@ export interface TestServer {
  */
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { logStream?: NodeJS.WritableStream } = {},
+  {
+    waitForJobs = true,
+    ...appOptions
+  }: {
+    logStream?: NodeJS.WritableStream;
+    /** false: return as soon as the server listens, its job queue still starting. */
+    waitForJobs?: boolean;
+  } = {},
 ): Promise<TestServer> {
   const internalErrors: string[] = [];
   const uncodedErrors: string[] = [];
@@ -66,7 +73,7 @@ export async function startTestServer(
     });
     const opened = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
     database = opened;
-    const started = await buildApp({ config, database: opened, ...options });
+    const started = await buildApp({ config, database: opened, ...appOptions });
     started.addHook('onResponse', async (request, reply) => {
       if (reply.statusCode === 500) internalErrors.push(`${request.method} ${request.url}`);
     });
@@ -78,7 +85,7 @@ export async function startTestServer(
     app = started;
     const address = await started.listen({ host: '127.0.0.1', port: Number(env.PORT ?? 0) });
     // Tests start from a server whose queue, schedules and workers are up (they start after listen).
-    await started.jobsStarted();
+    if (waitForJobs) await started.jobsStarted();
     return {
       url: address,
       app: started,
