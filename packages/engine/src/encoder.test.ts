@@ -1,5 +1,9 @@
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ffmpegArgs } from './encoder.js';
+import { FFMPEG_MALLOC_ENV, RENDER_MALLOC_ENV } from './allocator.js';
+import { FfmpegEncoder, ffmpegArgs } from './encoder.js';
 
 describe('ffmpegArgs', () => {
   const settings = {
@@ -42,5 +46,30 @@ describe('ffmpegArgs', () => {
   it('lets ffmpeg make the hold by repeating the last frame, only when there is one', () => {
     expect(ffmpegArgs(settings)).toContain('tpad=stop_mode=clone:stop=45');
     expect(ffmpegArgs({ ...settings, holdFrames: 0 }).join(' ')).not.toContain('tpad');
+  });
+});
+
+describe('FfmpegEncoder', () => {
+  it("starts ffmpeg with its own malloc settings, not the rendering process's", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'rasma-encoder-'));
+    const saved = { ...process.env };
+    try {
+      // A stand-in for ffmpeg that writes down the environment it was started with.
+      const fake = join(dir, 'ffmpeg');
+      await writeFile(fake, '#!/bin/sh\nenv > "$1"\n');
+      await chmod(fake, 0o755);
+      Object.assign(process.env, RENDER_MALLOC_ENV, { RASMA_ENCODER_TEST: 'kept' });
+      const encoder = new FfmpegEncoder(fake, [join(dir, 'env.txt')]);
+      await encoder.start();
+      await encoder.finish();
+      const env = `\n${await readFile(join(dir, 'env.txt'), 'utf8')}`;
+      for (const [name, value] of Object.entries(FFMPEG_MALLOC_ENV)) {
+        expect(env).toContain(`\n${name}=${value}\n`);
+      }
+      expect(env).toContain('\nRASMA_ENCODER_TEST=kept\n');
+    } finally {
+      process.env = saved;
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

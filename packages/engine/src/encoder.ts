@@ -1,6 +1,7 @@
 /** Encoding: a small sink interface and the ffmpeg implementation fed yuv420p frames on stdin. */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import { FFMPEG_MALLOC_ENV } from './allocator.js';
 import { EngineError } from './errors.js';
 
 export interface FrameSink {
@@ -125,7 +126,10 @@ export class FfmpegEncoder implements FrameSink {
 
   start(): Promise<void> {
     return new Promise((resolve, reject) => {
-      const child = spawn(this.ffmpegPath, this.args, { stdio: ['pipe', 'ignore', 'pipe'] });
+      const child = spawn(this.ffmpegPath, this.args, {
+        stdio: ['pipe', 'ignore', 'pipe'],
+        env: { ...process.env, ...FFMPEG_MALLOC_ENV },
+      });
       this.child = child;
       child.stderr?.setEncoding('utf8');
       child.stderr?.on('data', (chunk: string) => {
