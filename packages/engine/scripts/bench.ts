@@ -32,7 +32,8 @@ const DRAWING_TIME = 15;
 const SIZE_4K = 3840;
 /**
  * What the engine is measured against (the issue's floor): x264's `veryfast` as x264 ships it,
- * none of the engine's tuning, coding the same frames at the same quality with the same key frames.
+ * none of the engine's tuning, coding the same frames at the same quality with the same key frames,
+ * in an ffmpeg started as installed (glibc's default malloc, not the engine's FFMPEG_MALLOC_ENV).
  */
 const FLOOR_PRESET = 'veryfast';
 /** Measured runs per model (best is reported); BENCH_RUNS=1 for a quick look on a busy machine. */

@@ -15,12 +15,12 @@ export const RENDER_MALLOC_ENV = {
 } as const;
 
 /**
- * glibc malloc settings for the ffmpeg the engine starts (it would otherwise inherit the ones
- * above). ffmpeg allocates a new packet for each raw frame it reads (2.3 MB at 1440x1080): mapped
- * on its own, or trimmed off the heap's top once freed, every one of its pages faults in again,
- * frame after frame, which was near half of ffmpeg's CPU time. Kept on the heap and not trimmed,
- * the same memory serves every frame: at 1440x1080, 400 -> 40 page faults a frame, the same peak
- * memory. 32 MiB is the largest threshold glibc accepts (a 4K frame is 9.3 MB).
+ * glibc malloc settings for the ffmpeg the engine starts, instead of the ones above that it would
+ * inherit. ffmpeg allocates a packet for each raw frame it reads (2.3 MB at 1440x1080): mapped on
+ * its own, every one of its pages faulted in again, frame after frame, which was near half of
+ * ffmpeg's CPU time. Taken from the heap (under 32 MiB, the most glibc accepts; a 4K frame is 9.3
+ * MB) and not trimmed off its top, the same memory serves every frame: at 1440x1080, 600 -> 40
+ * page faults a frame, the same peak memory (README, Memory).
  */
 export const FFMPEG_MALLOC_ENV = {
   MALLOC_MMAP_THRESHOLD_: String(32 * 1024 * 1024),
