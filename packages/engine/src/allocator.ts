@@ -19,10 +19,9 @@ export const RENDER_MALLOC_ENV = {
  * inherit. ffmpeg allocates a packet for each raw frame it reads (2.3 MB at 1440x1080): mapped on
  * its own, every one of its pages faulted in again, frame after frame, which was near half of
  * ffmpeg's CPU time. Taken from the heap (under 32 MiB, the most glibc accepts; a 4K frame is 9.3
- * MB) and not trimmed off its top, the same memory serves every frame: at 1440x1080, 600 -> 40
- * page faults a frame, the same peak memory (README, Memory).
+ * MB), the same memory serves every frame: at 1440x1080, 600 -> 40 page faults a frame, the same
+ * peak memory (README, Memory).
  */
 export const FFMPEG_MALLOC_ENV = {
   MALLOC_MMAP_THRESHOLD_: String(32 * 1024 * 1024),
-  MALLOC_TRIM_THRESHOLD_: String(64 * 1024 * 1024),
 } as const;

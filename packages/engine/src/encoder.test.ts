@@ -1,7 +1,7 @@
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FFMPEG_MALLOC_ENV, RENDER_MALLOC_ENV } from './allocator.js';
 import { FfmpegEncoder, ffmpegArgs } from './encoder.js';
 
@@ -52,13 +52,13 @@ describe('ffmpegArgs', () => {
 describe('FfmpegEncoder', () => {
   it("starts ffmpeg with its own malloc settings, not the rendering process's", async () => {
     const dir = await mkdtemp(join(tmpdir(), 'rasma-encoder-'));
-    const saved = { ...process.env };
     try {
       // A stand-in for ffmpeg that writes down the environment it was started with.
       const fake = join(dir, 'ffmpeg');
       await writeFile(fake, '#!/bin/sh\nenv > "$1"\n');
       await chmod(fake, 0o755);
-      Object.assign(process.env, RENDER_MALLOC_ENV, { RASMA_ENCODER_TEST: 'kept' });
+      const inherited = { ...RENDER_MALLOC_ENV, RASMA_ENCODER_TEST: 'kept' };
+      for (const [name, value] of Object.entries(inherited)) vi.stubEnv(name, value);
       const encoder = new FfmpegEncoder(fake, [join(dir, 'env.txt')]);
       await encoder.start();
       await encoder.finish();
@@ -68,7 +68,7 @@ describe('FfmpegEncoder', () => {
       }
       expect(env).toContain('\nRASMA_ENCODER_TEST=kept\n');
     } finally {
-      process.env = saved;
+      vi.unstubAllEnvs();
       await rm(dir, { recursive: true, force: true });
     }
   });
