@@ -133,6 +133,42 @@ export const ZONE_LIMITS = {
  */
 export const PROJECT_LIMITS = { recent: 12, keptDays: 30, maxPerUser: 100 } as const;
 
+const MB = 1024 * 1024;
+
+/**
+ * What one person may keep on the server. The quota counts what is free to store: projects (image,
+ * thumbnail and saved state) and uploaded images waiting for their render. Finished videos do not
+ * count: each is paid for in credits, so credits bound them. Free accounts get a small share of a
+ * disk (250 MB is half a percent of 50 GB); paying ones more.
+ */
+export const STORAGE_LIMITS = {
+  quotaBytes: { free: 250 * MB, basic: 2048 * MB, plus: 2048 * MB, pro: 2048 * MB },
+  /** A stored image's long side at most: the largest video the engine makes (4K) needs no more. */
+  imageLongSide: 3840,
+  /** New projects one person may start in a rolling day. */
+  newProjectsPerDay: 30,
+  /** A project's saved state, as the JSON the autosave sends (zone paths simplified first). */
+  maxStateBytes: 512 * 1024,
+  /** Autosaves one person may send in a minute (the workspace sends one a second at most). */
+  savesPerMinute: 60,
+} as const satisfies {
+  quotaBytes: Record<SubscriptionTier, number>;
+  [key: string]: unknown;
+};
+
+/** Bytes as people read them: "850 KB", "12.4 MB", "2 GB". */
+export function formatBytes(bytes: number): string {
+  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const digits = unit === 0 || value >= 100 || Number.isInteger(value) ? 0 : 1;
+  return `${value.toFixed(digits)} ${units[unit]}`;
+}
+
 /** The admin area (spec 9). */
 export const ADMIN_LIMITS = {
   usersPageSize: 200,
@@ -209,6 +245,14 @@ export const ERROR_CODES = [
   'TOO_MANY_WAITING_VIDEOS',
   /** The person already has `PROJECT_LIMITS.maxPerUser` projects: one must go before another. */
   'TOO_MANY_PROJECTS',
+  /** The person's stored projects and waiting uploads fill their storage quota. */
+  'STORAGE_QUOTA_REACHED',
+  /** The person started `STORAGE_LIMITS.newProjectsPerDay` projects in the last day. */
+  'TOO_MANY_NEW_PROJECTS',
+  /** A project's saved state is over `STORAGE_LIMITS.maxStateBytes`. */
+  'STATE_TOO_LARGE',
+  /** Another image of the same person is still being read: one at a time each. */
+  'UPLOAD_BUSY',
   /** Too few credits for the video. */
   'INSUFFICIENT_CREDITS',
   /** The video is not made yet, so there is nothing to download. */

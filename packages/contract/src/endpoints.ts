@@ -46,6 +46,7 @@ import {
   projectSchema,
   recentProjectsResponseSchema,
   saveProjectRequestSchema,
+  storageUsageSchema,
 } from './projects.js';
 import {
   aiPreferenceResponseSchema,
@@ -305,6 +306,13 @@ export const api = {
     params: projectIdParamsSchema,
     body: saveProjectRequestSchema,
     response: projectSavedResponseSchema,
+  }),
+  /** What the person keeps against their storage quota (projects and waiting uploads). */
+  storageUsage: endpoint({
+    method: 'GET',
+    path: '/api/storage',
+    access: 'user',
+    response: storageUsageSchema,
   }),
   deleteProject: endpoint({
     method: 'DELETE',

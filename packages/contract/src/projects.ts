@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateSchema } from './common.js';
-import { PROJECT_LIMITS, ZONE_LIMITS } from './constants.js';
+import { formatBytes, PROJECT_LIMITS, STORAGE_LIMITS, ZONE_LIMITS } from './constants.js';
 import { strokeEditsSchema } from './stroke-edits.js';
 import { createVideoBlobDataSchema, strokeMaskSchema } from './videos.js';
 
@@ -44,6 +44,27 @@ export type ProjectStateInput = z.input<typeof projectStateSchema>;
 
 /** Why a project cannot be made (`TOO_MANY_PROJECTS`): the person has `maxPerUser` already. */
 export const TOO_MANY_PROJECTS_MESSAGE = `You have ${PROJECT_LIMITS.maxPerUser} projects. Delete one to start another.`;
+
+/** Why a project cannot be started (`TOO_MANY_NEW_PROJECTS`): too many begun in the last day. */
+export const TOO_MANY_NEW_PROJECTS_MESSAGE = `You started ${STORAGE_LIMITS.newProjectsPerDay} projects in the last day. Open a recent one, or start a new one tomorrow.`;
+
+/** Why a state is not saved (`STATE_TOO_LARGE`). */
+export const STATE_TOO_LARGE_MESSAGE = `This project's zones and stroke edits are too large to save (over ${formatBytes(STORAGE_LIMITS.maxStateBytes)}). Remove some of them to keep saving.`;
+
+/** `GET /api/storage`: what the person keeps on the server against their quota. */
+export const storageUsageSchema = z.object({
+  usedBytes: z.number().int().min(0),
+  quotaBytes: z.number().int().min(0),
+});
+export type StorageUsage = z.infer<typeof storageUsageSchema>;
+
+/** "1.2 GB of 2 GB used", as the workspace shows it. */
+export const storageUsageText = ({ usedBytes, quotaBytes }: StorageUsage) =>
+  `${formatBytes(usedBytes)} of ${formatBytes(quotaBytes)} used`;
+
+/** Why an upload is refused (`STORAGE_QUOTA_REACHED`): it would not fit in the person's quota. */
+export const storageFullMessage = (usage: StorageUsage) =>
+  `Your storage is full (${storageUsageText(usage)}). Delete projects you no longer need to make room.`;
 
 export const projectIdParamsSchema = z.object({ id: z.uuid('Not a project id') });
 

@@ -92,6 +92,11 @@ export const emailVerificationCodes = pgTable(
     codeHash: text('code_hash').notNull(),
     failedAttempts: integer('failed_attempts').notNull().default(0),
     requestIp: text('request_ip').notNull(),
+    /**
+     * A hash of the nonce in the asking browser's sign-in cookie: only that browser's tries count
+     * against this code (null for codes from before the cookie, which any browser may try).
+     */
+    clientHash: text('client_hash'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -171,6 +176,12 @@ export const videos = pgTable(
      */
     options: json('options').notNull(),
     creditsUsed: integer('credits_used').notNull(),
+    /**
+     * A keyed hash of the network the create came from (an IPv4 /24 or IPv6 /64): renders are
+     * shared fairly between networks as well as people, so many new accounts from one place do
+     * not push everyone else back. Null for videos from before it was kept.
+     */
+    requesterNetwork: text('requester_network'),
     videoKey: text('video_key'),
     thumbnailKey: text('thumbnail_key'),
     durationSeconds: real('duration_seconds'),
@@ -209,6 +220,8 @@ export const projects = pgTable(
     state: json('state').notNull(),
     imageKey: text('image_key').notNull(),
     imageMimeType: text('image_mime_type').notNull(),
+    /** Bytes of the stored image and thumbnail (the state's own are counted from the row). */
+    fileBytes: integer('file_bytes').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
