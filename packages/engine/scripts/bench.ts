@@ -10,7 +10,7 @@
  * with the picture fitted inside).
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { createReadStream, createWriteStream, readFileSync } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import type { WriteStream } from 'node:fs';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -26,6 +26,7 @@ import { outline } from '../src/outline.js';
 import { renderVideo } from '../src/render.js';
 import { sceneSvg } from '../test/fixtures.js';
 import { PHOTO_NAMES, photoPng } from '../test/photos.js';
+import { watchMemory } from './memory.js';
 
 type Model = 'rasma-ai' | 'rasma-ai-color';
 const DRAWING_TIME = 15;
@@ -119,42 +120,6 @@ function record(input: string, model: Model, work: string): Promise<Recording> {
       else resolve(JSON.parse(line.slice(7)) as Recording);
     });
   });
-}
-
-/** Peak resident memory (VmHWM, kB) of a process, 0 once it is gone. */
-function peakKb(pid: number): number {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  } catch {
-    return 0;
-  }
-}
-
-/**
- * Polls a process's peak memory and, with `children`, that of its child processes (the CLI's
- * ffmpeg) until `stop()`, which returns both in MB.
- */
-function watchMemory(pid: number, children = false): { stop(): { mb: number; childMb: number } } {
-  let kb = 0;
-  let childKb = 0;
-  const poll = () => {
-    kb = Math.max(kb, peakKb(pid));
-    if (!children) return;
-    try {
-      for (const child of readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' '))
-        if (child.trim()) childKb = Math.max(childKb, peakKb(Number(child)));
-    } catch {
-      // exited
-    }
-  };
-  const timer = setInterval(poll, 100);
-  return {
-    stop() {
-      clearInterval(timer);
-      return { mb: kb / 1024, childMb: childKb / 1024 };
-    },
-  };
 }
 
 /** Run as a user runs it: through its #! line (which sets the render's malloc settings). */

@@ -182,7 +182,10 @@ export function removeInk(
 /**
  * Inks the strokes drawn by hand (in place) as the pen draws a line: its centre line along the
  * points, as wide as the pressure says, darkest at its heart. Paper only: ink already there keeps
- * its stroke. Returns their strokes, one per added stroke, in the order given.
+ * its stroke. Returns their strokes, one per added stroke, in the order given. A stroke lists a
+ * centre-line pixel once (the pen's clock reveals its ink at the first pass), and a disc is inked
+ * only where it is wider than the one inked there before: a stroke going over a line again and
+ * again costs the pixels it covers, not its length.
  */
 export function addInk(
   added: readonly AddedStroke[],
@@ -193,10 +196,14 @@ export function addInk(
   owner: Int32Array,
   grey: Uint8Array,
 ): PlannedStroke[] {
+  if (added.length === 0) return [];
   const halfWidth = (ADDED_WIDTH_AT_1920 / 2) * (Math.max(width, height) / 1920);
-  return added.map(({ part, points }) => {
+  /** Stroke s + 1 on the centre-line pixels it lists (the contract's maxAdded fits 16 bits). */
+  const listed = new Uint16Array(width * height);
+  /** The widest disc inked around each centre-line pixel so far (0: none). */
+  const inked = new Float32Array(width * height);
+  return added.map(({ part, points }, s) => {
     const pixels: number[] = [];
-    const pressures: number[] = [];
     const { scale, left, top } = placement;
     for (let i = 1; i < points.length; i++) {
       const [ax, ay, ap] = points[i - 1]!;
@@ -209,15 +216,15 @@ export function addInk(
         const x = Math.min(width - 1, Math.max(0, Math.floor(x0 + (x1 - x0) * t)));
         const y = Math.min(height - 1, Math.max(0, Math.floor(y0 + (y1 - y0) * t)));
         const p = y * width + x;
-        if (pixels[pixels.length - 1] === p) continue;
+        if (listed[p] === s + 1) continue;
+        listed[p] = s + 1;
         pixels.push(p);
-        pressures.push(ap + (bp - ap) * t);
+        const r = Math.max(0.5, halfWidth * (0.5 + ap + (bp - ap) * t));
+        if (r <= inked[p]!) continue;
+        inked[p] = r;
+        inkDisc(p, r, width, height, ink, owner, grey);
       }
     }
-    pixels.forEach((c, i) => {
-      const r = Math.max(0.5, halfWidth * (0.5 + pressures[i]!));
-      inkDisc(c, r, width, height, ink, owner, grey);
-    });
     return { part, kind: 'contour', pixels };
   });
 }
