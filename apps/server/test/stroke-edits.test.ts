@@ -221,6 +221,23 @@ describe('stroke edits in a create call', () => {
       /^blobData\.edits\.added\.0\.points\.1: The point \(10, 241\) lies outside the picture \(320 x 240 pixels\)$/,
     ],
     [
+      'strokes longer in all than the picture allows (issue 33: a zig-zag between its corners)',
+      {
+        drawingTime: 1,
+        edits: {
+          added: [
+            {
+              part: 'added.1',
+              points: Array.from({ length: STROKE_EDIT_LIMITS.maxPointsPerStroke }, (_, i) =>
+                i % 2 === 0 ? [0, 0, 0.5] : [WIDTH, HEIGHT, 0.5],
+              ),
+            },
+          ],
+        },
+      },
+      /^blobData\.edits\.added\.0\.points: The deleted and added strokes are at most 200 times the picture's diagonal long in all \(80,000 pixels for 320 x 240\)/,
+    ],
+    [
       'a time scale of 10',
       { drawingTime: 1, edits: { parts: { '0.0': { timeScale: 10 } } } },
       /^blobData\.edits\.parts\.0\.0\.timeScale: A time scale is 0\.25 to 4$/,
@@ -290,21 +307,22 @@ describe('stroke edits in a create call', () => {
     const addedCount = half / 100;
     expect(deletedCount).toBeLessThanOrEqual(L.maxDeleted);
     expect(addedCount).toBeLessThanOrEqual(L.maxAdded);
-    const at = (i: number, n: number, size: number) =>
-      Math.round((((i * 7919) % n) / n) * size * 100) / 100;
+    // Strokes from places spread over the picture, a pixel a point: within the length bound.
+    const at = (s: number, i: number, n: number, size: number) =>
+      Math.round((((s * 7919) % n) / n) * (size - 100) * 100) / 100 + i;
     const edits: StrokeEdits = {
       deleted: Array.from({ length: deletedCount }, (_, s) => ({
         part: `0.${s % 8}`,
         points: Array.from({ length: 25 }, (_, i) => [
-          at(s * 25 + i, 9973, WIDTH),
-          at(s * 31 + i, 997, HEIGHT),
+          at(s, i, 9973, WIDTH),
+          at(s, 0, 997, HEIGHT),
         ]),
       })),
       added: Array.from({ length: addedCount }, (_, s) => ({
         part: `added.${s + 1}`,
         points: Array.from({ length: 100 }, (_, i) => [
-          at(s * 100 + i, 9967, WIDTH),
-          at(s * 13 + i, 991, HEIGHT),
+          at(s, 0, 9967, WIDTH),
+          at(s, i, 991, HEIGHT),
           (i % 10) / 9,
         ]),
       })),

@@ -145,6 +145,18 @@ export function strokeEditPointCount(edits: {
   return points;
 }
 
+/** A polyline's length (its points' first two coordinates). */
+function polylineLength(points: readonly (readonly number[])[]): number {
+  let length = 0;
+  for (let i = 1; i < points.length; i++)
+    length += Math.hypot(points[i]![0]! - points[i - 1]![0]!, points[i]![1]! - points[i - 1]![1]!);
+  return length;
+}
+
+/** The longest the deleted and added strokes may be in all, in a picture's pixels. */
+export const maxStrokeEditLength = ({ width, height }: { width: number; height: number }): number =>
+  L.maxLengthInDiagonals * Math.hypot(width, height);
+
 /** Whether there are edits that change something (not absent, not all lists and maps empty). */
 export function hasStrokeEdits(edits: StrokeEdits | undefined): edits is StrokeEdits {
   if (!edits) return false;
@@ -170,7 +182,8 @@ export interface StrokeEditProblem {
 
 /**
  * The first way valid edits do not fit what they are for, or undefined: a part of a zone that
- * does not exist, a part of strokes drawn by hand that has none, a point outside the picture.
+ * does not exist, a part of strokes drawn by hand that has none, a point outside the picture,
+ * strokes longer in all than `maxStrokeEditLength` of the picture.
  */
 export function strokeEditProblem(
   edits: StrokeEdits,
@@ -206,5 +219,27 @@ export function strokeEditProblem(
           };
     return undefined;
   };
-  return outside('deleted') ?? outside('added');
+  return outside('deleted') ?? outside('added') ?? tooLong(edits, picture);
+}
+
+/** Where the deleted and added strokes, in that order, pass `maxStrokeEditLength`, if they do. */
+function tooLong(
+  edits: StrokeEdits,
+  picture: { width: number; height: number },
+): StrokeEditProblem | undefined {
+  const max = maxStrokeEditLength(picture);
+  let length = 0;
+  for (const list of ['deleted', 'added'] as const)
+    for (const [i, { points }] of (edits[list] ?? []).entries()) {
+      length += polylineLength(points);
+      if (length > max)
+        return {
+          path: [list, i, 'points'],
+          message:
+            `The deleted and added strokes are at most ${L.maxLengthInDiagonals} times the ` +
+            `picture's diagonal long in all (${Math.floor(max).toLocaleString('en-US')} pixels ` +
+            `for ${picture.width} x ${picture.height}); they pass that at this stroke`,
+        };
+    }
+  return undefined;
 }

@@ -4,8 +4,8 @@ import { AppError } from '../../errors.js';
 /**
  * Checks a create call's stroke edits against what they are for, beyond their schema: parts of
  * zones the payload has, parts drawn by hand that have strokes and, once the picture's size is
- * known (decoded, before anything is stored or debited), points within it. A 400 naming the
- * field otherwise.
+ * known (decoded, before anything is stored or debited), points within it and strokes no longer
+ * in all than it allows (`maxStrokeEditLength`). A 400 naming the field otherwise.
  */
 export function checkStrokeEdits(
   settings: CreateVideoBlobData,
