@@ -219,11 +219,14 @@ export function strokeEditProblem(
           };
     return undefined;
   };
-  return outside('deleted') ?? outside('added') ?? tooLong(edits, picture);
+  return outside('deleted') ?? outside('added') ?? strokeEditLengthProblem(edits, picture);
 }
 
-/** Where the deleted and added strokes, in that order, pass `maxStrokeEditLength`, if they do. */
-function tooLong(
+/**
+ * Where the deleted and added strokes, in that order, pass `maxStrokeEditLength`, if they do (the
+ * editor checks each edit with this; the create call with `strokeEditProblem`).
+ */
+export function strokeEditLengthProblem(
   edits: StrokeEdits,
   picture: { width: number; height: number },
 ): StrokeEditProblem | undefined {
@@ -238,7 +241,7 @@ function tooLong(
           message:
             `The deleted and added strokes are at most ${L.maxLengthInDiagonals} times the ` +
             `picture's diagonal long in all (${Math.floor(max).toLocaleString('en-US')} pixels ` +
-            `for ${picture.width} x ${picture.height}); they pass that at this stroke`,
+            `for ${picture.width} x ${picture.height})`,
         };
     }
   return undefined;

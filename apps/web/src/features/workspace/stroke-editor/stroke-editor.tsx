@@ -98,8 +98,10 @@ export function StrokeEditor({
   );
 
   const select = (next: Selection) => setSelection({ view, ...next });
+  /** The image the edits are in: their strokes' summed length is bounded by its size. */
+  const source = view ? { width: view.sourceWidth, height: view.sourceHeight } : undefined;
   const edit = (change: Parameters<StrokeEditsState['edit']>[0]) => {
-    const refused = strokeEdits.edit(change);
+    const refused = strokeEdits.edit(change, source);
     setRefusal(refused);
     if (!refused) setDropped(false);
     return refused === null;
@@ -124,7 +126,7 @@ export function StrokeEditor({
       setRefusal(deletion.refusal);
       return;
     }
-    const refused = strokeEdits.edit(deletion.edit);
+    const refused = strokeEdits.edit(deletion.edit, source);
     const selected = marked.reduce((n, flag) => n + flag, 0);
     setRefusal(refused && `${selected} strokes selected: ${refused}.`);
     if (!refused) {
@@ -186,8 +188,6 @@ export function StrokeEditor({
       removed: part.removed === true,
     };
   });
-
-  const source = view && { width: view.sourceWidth, height: view.sourceHeight };
 
   return (
     <div className="grid min-w-0 gap-3">

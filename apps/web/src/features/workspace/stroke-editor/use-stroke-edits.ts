@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useReducer } from 'react';
-import { strokeEditsSchema, type StrokeEdits } from '@/lib/contract';
+import { strokeEditLengthProblem, strokeEditsSchema, type StrokeEdits } from '@/lib/contract';
 import {
   applyEdit,
   historyOf,
@@ -13,16 +13,19 @@ import {
 /**
  * The stroke edits of the image being worked on, with their history. `edits` is what Generate
  * sends and a project saves; `reset(edits)` puts saved edits back (with no history). An edit the
- * create call would refuse (past the contract's limits) is not made: `edit` returns why.
+ * create call would refuse (past the contract's limits, and with the picture's size the strokes'
+ * summed length) is not made: `edit` returns why.
  */
 export function useStrokeEdits(initial: StrokeEdits = NO_EDITS) {
   const [history, dispatch] = useReducer(historyReducer, initial, historyOf);
   const { present } = history;
 
   const edit = useCallback(
-    (change: StrokeEdit): string | null => {
+    (change: StrokeEdit, picture?: { width: number; height: number }): string | null => {
       const checked = strokeEditsSchema.safeParse(applyEdit(present, change));
       if (!checked.success) return checked.error.issues[0]?.message ?? 'This edit is not possible';
+      const tooLong = picture && strokeEditLengthProblem(checked.data, picture);
+      if (tooLong) return tooLong.message;
       dispatch(change);
       return null;
     },
