@@ -105,3 +105,64 @@ test('the drawing time says why an entry is not applied, and how long the video 
     'The video lasts 12 s: the drawing, the colouring, then 2 s on the finished picture.',
   );
 });
+
+test('a large image is worked on at 3840 px on its long side, upright, and the storage used shows', async ({
+  page,
+}) => {
+  // The image each project was made with, as the page sent it.
+  await page.addInitScript(() => {
+    const sent: { name: string; type: string }[] = [];
+    const send = window.fetch.bind(window);
+    Object.assign(window, { sentImages: sent });
+    window.fetch = (input, init) => {
+      const image = init?.body instanceof FormData ? init.body.get('image') : null;
+      if (image instanceof File) sent.push({ name: image.name, type: image.type });
+      return send(input, init);
+    };
+  });
+  const sentImages = () =>
+    page.evaluate(() => (window as unknown as { sentImages: unknown[] }).sentImages);
+  const naturalSize = (name: string) =>
+    page
+      .getByRole('img', { name })
+      .evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]);
+  await signUp(page);
+
+  // Part transparent: it stays a PNG.
+  const wide = await sharp({
+    create: {
+      width: 5000,
+      height: 2000,
+      channels: 4,
+      background: { r: 0, g: 0, b: 0, alpha: 0.5 },
+    },
+  })
+    .png()
+    .toBuffer();
+  await page
+    .getByLabel('Choose an image file')
+    .setInputFiles({ name: 'wide.png', mimeType: 'image/png', buffer: wide });
+  await expect(page.getByRole('img', { name: 'wide.png' })).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => naturalSize('wide.png')).toEqual([3840, 1536]);
+  await expect(page.getByText(/^Storage: [\d.]+ (bytes|KB|MB) of 250 MB used$/)).toBeVisible({
+    timeout: 30_000,
+  });
+
+  // A photo taken sideways (EXIF orientation 6), opaque: upright, a JPEG.
+  await page.getByRole('button', { name: 'Choose Another Image' }).click();
+  const sideways = await sharp({
+    create: { width: 5000, height: 2000, channels: 3, background: '#2a6' },
+  })
+    .jpeg()
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
+  await page
+    .getByLabel('Choose an image file')
+    .setInputFiles({ name: 'sideways.jpg', mimeType: 'image/jpeg', buffer: sideways });
+  await expect(page.getByRole('img', { name: 'sideways.jpg' })).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => naturalSize('sideways.jpg')).toEqual([1536, 3840]);
+  await expect.poll(sentImages, { timeout: 30_000 }).toEqual([
+    { name: 'wide.png', type: 'image/png' },
+    { name: 'sideways.jpg', type: 'image/jpeg' },
+  ]);
+});

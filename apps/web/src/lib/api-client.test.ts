@@ -3,7 +3,7 @@ import { api } from '@/lib/contract';
 import { USER } from '@/test/fixtures';
 import { stubFetch } from '@/test/stub-fetch';
 import { apiCall, apiGet, apiUpload } from './api-client';
-import { ApiError, serverMessage } from './http';
+import { ApiError, retryAfterMs, serverMessage } from './http';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -58,6 +58,28 @@ describe('apiCall', () => {
       serverMessage: 'Too many codes',
       code: 'RATE_LIMITED',
     });
+  });
+
+  it("carries a 429's Retry-After, for the caller to wait that long", async () => {
+    const body = '{"message":"Too many saves","code":"RATE_LIMITED"}';
+    vi.stubGlobal('fetch', () =>
+      Promise.resolve(new Response(body, { status: 429, headers: { 'Retry-After': '7' } })),
+    );
+    const error = await failure(apiCall(api.contact, { body: { message: 'hi' } }));
+    expect(error).toMatchObject({ status: 429, code: 'RATE_LIMITED', retryAfterMs: 7000 });
+    stubFetch(429, body);
+    expect(await failure(apiCall(api.contact, { body: { message: 'hi' } }))).toMatchObject({
+      retryAfterMs: undefined,
+    });
+  });
+
+  it('reads Retry-After as seconds or as a date', () => {
+    const now = Date.parse('2026-11-25T10:00:00Z');
+    expect(retryAfterMs('120', now)).toBe(120_000);
+    expect(retryAfterMs('Wed, 25 Nov 2026 10:00:30 GMT', now)).toBe(30_000);
+    expect(retryAfterMs('Wed, 25 Nov 2026 09:00:00 GMT', now)).toBe(0);
+    expect(retryAfterMs('soon', now)).toBeUndefined();
+    expect(retryAfterMs(null, now)).toBeUndefined();
   });
 
   it('falls back to the status text when the body is empty', async () => {

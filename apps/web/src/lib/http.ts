@@ -14,6 +14,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     text: string,
+    /** When the same request may succeed (a 429's `Retry-After`), in milliseconds from now. */
+    readonly retryAfterMs?: number,
   ) {
     super(`${status}: ${text}`);
     const { message, code } = jsonFields(text);
@@ -48,8 +50,21 @@ export async function fetchJson(
     credentials: 'include',
     signal,
   });
-  if (!res.ok) throw new ApiError(res.status, (await res.text()) || res.statusText);
+  if (!res.ok) {
+    throw new ApiError(
+      res.status,
+      (await res.text()) || res.statusText,
+      retryAfterMs(res.headers.get('retry-after')),
+    );
+  }
   return res.json();
+}
+
+/** A `Retry-After` (seconds, or an HTTP date) in milliseconds from now; undefined without one. */
+export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const ms = /^\d+$/.test(header.trim()) ? Number(header) * 1000 : Date.parse(header) - now;
+  return Number.isNaN(ms) ? undefined : Math.max(0, ms);
 }
 
 /** The fields of a JSON object (the server's error body), read without loading the schemas. */

@@ -1,7 +1,20 @@
-import { PROJECT_LIMITS } from '@rasma/contract/constants';
+import {
+  formatBytes,
+  PROJECT_LIMITS,
+  STORAGE_LIMITS,
+  SUBSCRIPTION_TIERS,
+} from '@rasma/contract/constants';
 import { LegalDocument, type LegalSection } from '@/features/legal/legal-document';
 import { SupportEmail } from '@/features/legal/support-email';
 import { usePageMeta } from '@/hooks/use-page-meta';
+
+const { quotaBytes } = STORAGE_LIMITS;
+/** The paid plans' storage, once each: "2 GB". */
+const PAID_QUOTA = [
+  ...new Set(SUBSCRIPTION_TIERS.filter((tier) => tier !== 'free').map((t) => quotaBytes[t])),
+]
+  .map(formatBytes)
+  .join(' or ');
 
 const SECTIONS: readonly LegalSection[] = [
   {
@@ -85,6 +98,15 @@ const SECTIONS: readonly LegalSection[] = [
           A project (the image you work on, a small thumbnail of it, and its Special Zones, settings
           and stroke edits) is kept until you delete it, or until {PROJECT_LIMITS.keptDays} days
           after its last change; it is then deleted with its image and thumbnail.
+        </li>
+        <li>
+          What we keep for you is limited: your projects and the images waiting for their video
+          count against your account’s storage, {formatBytes(quotaBytes.free)} on the free plan and{' '}
+          {PAID_QUOTA} on a paid plan (the workspace shows how much you use). Finished videos do not
+          count. Images are kept at most {STORAGE_LIMITS.imageLongSide} pixels on their long side: a
+          larger one is made smaller, in your browser or on our server, before it is stored. A
+          project’s Special Zones, settings and stroke edits take at most{' '}
+          {formatBytes(STORAGE_LIMITS.maxStateBytes)}.
         </li>
         <li>
           An image you drop on the try-now page waits in your own browser (local storage) until you

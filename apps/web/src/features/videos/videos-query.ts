@@ -14,11 +14,15 @@ export const videosPageQuery = (page: number) =>
     placeholderData: keepPreviousData,
   });
 
-/** The library (and the recent images it came from) after a video was made, finished or removed. */
+/**
+ * The library (and the recent images it came from) after a video was made, finished or removed,
+ * and the storage used: an upload waiting for its render counts until the video is made.
+ */
 export const refreshVideos = (queryClient: QueryClient) =>
   Promise.all([
     queryClient.invalidateQueries({ queryKey: videosKey }),
     queryClient.invalidateQueries({ queryKey: apiQueryKey(api.images) }),
+    queryClient.invalidateQueries({ queryKey: apiQueryKey(api.storageUsage) }),
   ]);
 
 /** The library and the balance, after a video finished or failed (a failure refunds). */

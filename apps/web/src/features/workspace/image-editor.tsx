@@ -159,7 +159,7 @@ export function ImageEditor({
               Generate
             </Button>
           </div>
-          <SaveStatusNote status={autosave.status} />
+          <SaveStatusNote status={autosave.status} refusal={autosave.refusal} />
         </SettingsCard>
       </div>
       <PreviewDialog image={preview.image} onClose={preview.close} />

@@ -3,7 +3,7 @@ import { ConfirmDeleteDialog } from '@/components/ui/confirm-delete-dialog';
 import { toast } from '@/hooks/use-toast';
 import { useApiMutation } from '@/lib/api-query';
 import { api, type ProjectSummary } from '@/lib/contract';
-import { refreshRecentProjects } from './project-api';
+import { refreshProjects } from './project-api';
 
 /** Asks before a project is deleted for good; `project` null keeps the dialog closed. */
 export function DeleteProjectDialog({
@@ -18,7 +18,7 @@ export function DeleteProjectDialog({
     onSuccess: () => {
       toast({ title: 'Project Deleted', description: `"${project?.title}" was removed.` });
       onClose();
-      void refreshRecentProjects(queryClient);
+      void refreshProjects(queryClient);
     },
     onError: () =>
       toast({

@@ -15,6 +15,9 @@ import { imageForm } from '../generate/video-form';
 export const recentProjectsQuery = apiQuery(api.projects);
 export const recentProjectsKey = apiQueryKey(api.projects);
 
+/** What the person keeps against their storage quota (`GET /api/storage`). */
+export const storageUsageQuery = apiQuery(api.storageUsage);
+
 /** Creates a project: the image is sent once, with the state it starts from. */
 export const createProject = (image: File, state: ProjectStateInput, signal?: AbortSignal) =>
   apiUpload(api.createProject, imageForm(image, { state }), signal);
@@ -49,5 +52,9 @@ export function showSaved(queryClient: QueryClient, saved: ProjectSaved): void {
   ]);
 }
 
-export const refreshRecentProjects = (queryClient: QueryClient) =>
-  queryClient.invalidateQueries({ queryKey: recentProjectsKey });
+/** The recent projects and the storage they take, after one was made or deleted. */
+export const refreshProjects = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: recentProjectsKey }),
+    queryClient.invalidateQueries({ queryKey: storageUsageQuery.queryKey }),
+  ]);

@@ -1,5 +1,12 @@
 import { ApiError } from '@/lib/http';
-import { api, endpointUrl, type ProjectSaved, type ProjectStateInput } from '@/lib/contract';
+import {
+  api,
+  endpointUrl,
+  STORAGE_LIMITS,
+  type ErrorCode,
+  type ProjectSaved,
+  type ProjectStateInput,
+} from '@/lib/contract';
 import { createProject, saveProject } from './project-api';
 
 /** An autosave waits this long after the last change: a burst of changes is one request. */
@@ -12,9 +19,20 @@ const KEEPALIVE_MAX_BYTES = 60_000;
 /**
  * `saving`: changes wait or travel; `saved`: the server has the latest; `failed`: the last try
  * failed and another is coming; `gone`: the project was deleted, so nothing more is saved;
- * `refused`: the project could not be made (the person has as many as they may), so nothing is.
+ * `refused`: the project could not be made (see `getRefusal`), so nothing is; `too-large`: the
+ * state is over the server's limit, so it is not sent, until it changes.
  */
-export type SaveStatus = 'saving' | 'saved' | 'failed' | 'gone' | 'refused';
+export type SaveStatus = 'saving' | 'saved' | 'failed' | 'gone' | 'refused' | 'too-large';
+
+/** Why a project cannot be made: the server's message says which limit, and what to do. */
+const REFUSALS: ReadonlySet<ErrorCode | undefined> = new Set<ErrorCode>([
+  'TOO_MANY_PROJECTS',
+  'STORAGE_QUOTA_REACHED',
+  'TOO_MANY_NEW_PROJECTS',
+]);
+
+/** A state's size as the server counts it: the bytes of its JSON. */
+const stateBytes = (json: string) => new TextEncoder().encode(json).length;
 
 /** A status after which nothing more is saved. */
 const isFinal = (status: SaveStatus) => status === 'gone' || status === 'refused';
@@ -34,6 +52,11 @@ export class ProjectSaver {
   private id: string | null;
   /** The state the server has; null before the project exists. */
   private saved: ProjectStateInput | null;
+  /** Its JSON: a new state with the same JSON is nothing to send. */
+  private savedJson: string | null;
+  /** The state the server found too large: not sent again. */
+  private tooLarge: ProjectStateInput | null = null;
+  private refusal = '';
   private latest: ProjectStateInput;
   private status: SaveStatus;
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -55,6 +78,7 @@ export class ProjectSaver {
   ) {
     this.id = project.id;
     this.saved = project.id ? project.state : null;
+    this.savedJson = project.id ? JSON.stringify(project.state) : null;
     this.latest = project.state;
     this.status = project.id ? 'saved' : 'saving';
   }
@@ -65,6 +89,9 @@ export class ProjectSaver {
   };
 
   getStatus = () => this.status;
+
+  /** The server's reason a project could not be made (status `refused`). */
+  getRefusal = () => this.refusal;
 
   /** Who hears of the project's creation and of each save. */
   tell(events: SaverEvents) {
@@ -114,7 +141,7 @@ export class ProjectSaver {
    * (a larger one cannot, and is lost with at most the last second of work).
    */
   leave() {
-    if (!this.id || !this.isDirty() || isFinal(this.status)) return;
+    if (!this.id || !this.isDirty() || isFinal(this.status) || this.status === 'too-large') return;
     const body = JSON.stringify({ state: this.latest });
     if (body.length > KEEPALIVE_MAX_BYTES) return;
     void fetch(endpointUrl(api.saveProject, { id: this.id }), {
@@ -153,6 +180,17 @@ export class ProjectSaver {
       return;
     }
     const state = this.latest;
+    const json = JSON.stringify(state);
+    if (this.id && !this.touch && json === this.savedJson) {
+      // Changed back to what the server has.
+      this.saved = state;
+      this.setStatus('saved');
+      return;
+    }
+    if (state === this.tooLarge || stateBytes(json) > STORAGE_LIMITS.maxStateBytes) {
+      this.setStatus('too-large');
+      return;
+    }
     this.setStatus('saving');
     this.sending = true;
     this.touch = false;
@@ -165,9 +203,10 @@ export class ProjectSaver {
         if (!this.closed) this.events.onCreated(project.id);
       }
       this.saved = state;
+      this.savedJson = json;
       this.failures = 0;
     } catch (error) {
-      this.failed(error);
+      this.failed(error, state);
     } finally {
       this.sending = false;
     }
@@ -181,23 +220,33 @@ export class ProjectSaver {
     }
   }
 
-  private failed(error: unknown) {
-    const final =
-      error instanceof ApiError && error.status === 404
-        ? 'gone'
-        : error instanceof ApiError && error.code === 'TOO_MANY_PROJECTS'
-          ? 'refused'
-          : null;
-    if (final) {
-      clearTimeout(this.timer);
-      this.setStatus(final);
+  private failed(error: unknown, state: ProjectStateInput) {
+    const apiError = error instanceof ApiError ? error : null;
+    if (apiError?.status === 404) {
+      this.stop('gone');
+      return;
+    }
+    if (apiError && REFUSALS.has(apiError.code)) {
+      this.refusal = apiError.serverMessage;
+      this.stop('refused');
+      return;
+    }
+    if (apiError?.code === 'STATE_TOO_LARGE') {
+      this.tooLarge = state;
+      this.setStatus('too-large');
       return;
     }
     this.failures += 1;
     this.setStatus('failed');
     if (this.closed) return;
-    const delay = RETRY_DELAY_MS.first * 2 ** (this.failures - 1);
-    this.schedule(Math.min(delay, RETRY_DELAY_MS.max));
+    const delay = Math.min(RETRY_DELAY_MS.first * 2 ** (this.failures - 1), RETRY_DELAY_MS.max);
+    // A busy server (429) says when to come back: not before.
+    this.schedule(Math.max(delay, apiError?.retryAfterMs ?? 0));
+  }
+
+  private stop(status: 'gone' | 'refused') {
+    clearTimeout(this.timer);
+    this.setStatus(status);
   }
 
   private setStatus(status: SaveStatus) {

@@ -1,18 +1,18 @@
 import { Check, CloudOff, LoaderCircle } from 'lucide-react';
-import { TOO_MANY_PROJECTS_MESSAGE } from '@/lib/contract';
+import { STATE_TOO_LARGE_MESSAGE } from '@/lib/contract';
 import { cn } from '@/lib/utils';
 import type { SaveStatus } from './project-saver';
 
-const SAID: Record<SaveStatus, string> = {
+const SAID: Record<Exclude<SaveStatus, 'refused'>, string> = {
   saving: 'Saving...',
   saved: 'Saved',
   failed: 'Not saved yet: trying again...',
   gone: 'Not saved: this project was deleted.',
-  refused: `Not saved. ${TOO_MANY_PROJECTS_MESSAGE}`,
+  'too-large': `Not saved. ${STATE_TOO_LARGE_MESSAGE}`,
 };
 
-/** The autosave's quiet word: where the work stands. */
-export function SaveStatusNote({ status }: { status: SaveStatus }) {
+/** The autosave's quiet word: where the work stands (`refusal`: the server's reason, if refused). */
+export function SaveStatusNote({ status, refusal }: { status: SaveStatus; refusal: string }) {
   const Icon = status === 'saved' ? Check : status === 'saving' ? LoaderCircle : CloudOff;
   const trouble = status !== 'saving' && status !== 'saved';
   return (
@@ -27,7 +27,7 @@ export function SaveStatusNote({ status }: { status: SaveStatus }) {
         className={cn('h-3.5 w-3.5', status === 'saving' && 'animate-spin')}
         aria-hidden="true"
       />
-      {SAID[status]}
+      {status === 'refused' ? `Not saved. ${refusal}` : SAID[status]}
     </p>
   );
 }

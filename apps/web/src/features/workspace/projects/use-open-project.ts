@@ -3,10 +3,11 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '@/hooks/use-toast';
 import { ApiError } from '@/lib/http';
 import type { Project, ProjectState, ProjectSummary } from '@/lib/contract';
+import { fitImage } from '../image/fit-image';
 import type { VideoSettings } from '../settings/use-video-settings';
 import type { ChosenImage } from '../use-chosen-image';
 import { forgetOpenProject, rememberOpenProject, rememberedProjectId } from './open-project-id';
-import { fetchProject, refreshRecentProjects } from './project-api';
+import { fetchProject, refreshProjects } from './project-api';
 
 /** The project of the image in the workspace. */
 export interface OpenProject {
@@ -39,6 +40,9 @@ export function useOpenProject({
   );
   const [reopening, setReopening] = useState(() => !chosen && rememberedProjectId() !== null);
   const [openingId, setOpeningId] = useState<string | null>(null);
+  /** Images chosen so far: an image made smaller once another was chosen is not used. */
+  const choices = useRef(0);
+  const [preparing, setPreparing] = useState(false);
   const openNow = useRef(open);
   useEffect(() => {
     openNow.current = open;
@@ -47,6 +51,8 @@ export function useOpenProject({
   const { restore: restoreSettings, resetFill } = settings;
   const show = useCallback(
     ({ project, image }: { project: Project; image: File }) => {
+      choices.current += 1;
+      setPreparing(false);
       restoreSettings(project.state.settings);
       choose(image);
       setOpen({ id: project.id, restored: project.state });
@@ -82,8 +88,15 @@ export function useOpenProject({
     reopening,
     /** The recent project being opened again. */
     openingId,
-    /** A new image: a new project, made by its first save. */
-    start: (image: File) => {
+    /** A chosen image is being made smaller (see `fitImage`). */
+    preparing,
+    /** A new image: a new project, made by its first save, of the image made small enough. */
+    start: async (file: File) => {
+      const choice = ++choices.current;
+      setPreparing(true);
+      const image = await fitImage(file);
+      if (choice !== choices.current) return;
+      setPreparing(false);
       resetFill();
       choose(image);
       setOpen({ id: null, restored: null });
@@ -102,7 +115,7 @@ export function useOpenProject({
       try {
         show(await fetchProject(id));
       } catch (error) {
-        if (isGone(error)) void refreshRecentProjects(queryClient);
+        if (isGone(error)) void refreshProjects(queryClient);
         toast({
           title: 'Could Not Open the Project',
           description: isGone(error)

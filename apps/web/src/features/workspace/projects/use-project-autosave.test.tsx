@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ProjectStateInput } from '@/lib/contract';
+import { STATE_TOO_LARGE_MESSAGE, STORAGE_LIMITS, type ProjectStateInput } from '@/lib/contract';
 import { createQueryClient } from '@/lib/query-client';
 import { requestsTo, serveApi, type FakeAnswer } from '@/test/serve-api';
 import { AUTOSAVE_DELAY_MS, RETRY_DELAY_MS } from './project-saver';
@@ -21,6 +21,19 @@ const stateWith = (grayscaleLevel: number): ProjectStateInput => ({
 
 /** The state the editor opened with: the same object on each render until something changes. */
 const OPENED = stateWith(128);
+
+/** A state whose JSON is `bytes` long, give or take a few (one zone of many points). */
+function stateOfBytes(bytes: number): ProjectStateInput {
+  const point = { x: 1000.5, y: 2000.25 }; // 25 bytes of JSON with its comma
+  const zone = { id: '1', points: Array.from({ length: Math.round(bytes / 25) }, () => point) };
+  return {
+    ...stateWith(128),
+    zones: [{ ...zone, brushSize: 20, direction: 'Left to right', fillLevel: 50 }],
+  };
+}
+
+const tooLarge = (message = STATE_TOO_LARGE_MESSAGE) =>
+  Response.json({ message, code: 'STATE_TOO_LARGE' }, { status: 413 });
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
@@ -143,6 +156,101 @@ describe('the autosave', () => {
     expect(sentStates(fetchMock)).toEqual([stateWith(90), stateWith(90), stateWith(90)]);
     expect(result.current.status).toBe('saved');
   });
+
+  it('sends nothing when the state changes back to what is saved', async () => {
+    const fetchMock = serve();
+    const { result, rerender } = renderAutosave();
+    rerender({ state: stateWith(90) });
+    await wait(AUTOSAVE_DELAY_MS / 2);
+    rerender({ state: stateWith(128) });
+    await wait(10 * AUTOSAVE_DELAY_MS);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(result.current.status).toBe('saved');
+  });
+
+  it('waits as long as a busy server asks (429 Retry-After) before trying again', async () => {
+    let answers = 0;
+    const fetchMock = serve({
+      [`/api/projects/${ID}`]: () =>
+        ++answers === 1
+          ? Response.json(
+              { message: 'Too many saves', code: 'RATE_LIMITED' },
+              { status: 429, headers: { 'Retry-After': '20' } },
+            )
+          : SAVED,
+    });
+    const { result, rerender } = renderAutosave();
+    rerender({ state: stateWith(90) });
+    await wait(AUTOSAVE_DELAY_MS);
+    expect(result.current.status).toBe('failed');
+    await wait(20_000 - 1);
+    expect(sentStates(fetchMock)).toHaveLength(1);
+    await wait(1);
+    expect(sentStates(fetchMock)).toHaveLength(2);
+    expect(result.current.status).toBe('saved');
+  });
+
+  it('stops sending a state the server finds too large, says why, and goes on once it changes', async () => {
+    let answers = 0;
+    const fetchMock = serve({
+      [`/api/projects/${ID}`]: () => (++answers === 1 ? tooLarge() : SAVED),
+    });
+    const { result, rerender } = renderAutosave();
+    rerender({ state: stateWith(90) });
+    await wait(AUTOSAVE_DELAY_MS);
+    expect(result.current.status).toBe('too-large');
+    act(() => result.current.saveNow());
+    await wait(RETRY_DELAY_MS.max * 2);
+    expect(sentStates(fetchMock)).toHaveLength(1);
+    expect(result.current.status).toBe('too-large');
+
+    rerender({ state: stateWith(91) });
+    expect(result.current.status).toBe('saving');
+    await wait(AUTOSAVE_DELAY_MS);
+    expect(sentStates(fetchMock)).toEqual([stateWith(90), stateWith(91)]);
+    expect(result.current.status).toBe('saved');
+  });
+
+  it('does not send a state over the limit at all', async () => {
+    const fetchMock = serve();
+    const { result, rerender } = renderAutosave();
+    const limit = STORAGE_LIMITS.maxStateBytes;
+    rerender({ state: stateOfBytes(limit + 100) });
+    await wait(AUTOSAVE_DELAY_MS);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(result.current.status).toBe('too-large');
+
+    const justUnder = stateOfBytes(limit - 200);
+    expect(new TextEncoder().encode(JSON.stringify(justUnder)).length).toBeLessThan(limit);
+    rerender({ state: justUnder });
+    await wait(AUTOSAVE_DELAY_MS);
+    expect(sentStates(fetchMock)).toEqual([justUnder]);
+    expect(result.current.status).toBe('saved');
+  });
+
+  it.each([
+    [
+      'STORAGE_QUOTA_REACHED',
+      409,
+      'Your storage is full (250 MB of 250 MB used). Delete projects.',
+    ],
+    ['TOO_MANY_NEW_PROJECTS', 429, 'You started 30 projects in the last day.'],
+    ['TOO_MANY_PROJECTS', 409, 'You have 100 projects. Delete one to start another.'],
+  ])(
+    'stops when the project cannot be made (%s), with the server’s reason',
+    async (code, status, message) => {
+      const fetchMock = serve({
+        '/api/projects': () => Response.json({ message, code }, { status }),
+      });
+      const { result, rerender, onCreated } = renderAutosave({ projectId: null });
+      await wait(0);
+      expect(result.current).toMatchObject({ status: 'refused', refusal: message });
+      rerender({ state: stateWith(90) });
+      await wait(RETRY_DELAY_MS.max * 2);
+      expect(requestsTo(fetchMock, '/api/projects')).toHaveLength(1);
+      expect(onCreated).not.toHaveBeenCalled();
+    },
+  );
 
   it('stops for a project deleted meanwhile, and says so', async () => {
     const fetchMock = serve({

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { ProjectStateInput } from '@/lib/contract';
-import { refreshRecentProjects, showSaved } from './project-api';
+import { refreshProjects, showSaved } from './project-api';
 import { AUTOSAVE_DELAY_MS, ProjectSaver } from './project-saver';
 
 export interface AutosaveOptions {
@@ -19,7 +19,7 @@ export interface AutosaveOptions {
 /**
  * Saves the work on one image as a project while the person works: created as soon as the image
  * is chosen, then saved about a second after the last change; the recent projects follow. Returns
- * the save's status (for the quiet indicator) and `saveNow`.
+ * the save's status and the server's reason for a refusal (for the quiet indicator), and `saveNow`.
  */
 export function useProjectAutosave({
   projectId,
@@ -36,7 +36,7 @@ export function useProjectAutosave({
     saver.tell({
       onCreated: (id) => {
         onCreated(id);
-        void refreshRecentProjects(queryClient);
+        void refreshProjects(queryClient);
       },
       onSaved: (saved) => showSaved(queryClient, saved),
     });
@@ -55,5 +55,6 @@ export function useProjectAutosave({
   }, [saver]);
 
   const status = useSyncExternalStore(saver.subscribe, saver.getStatus);
-  return { status, saveNow: () => saver.saveNow() };
+  const refusal = useSyncExternalStore(saver.subscribe, saver.getRefusal);
+  return { status, refusal, saveNow: () => saver.saveNow() };
 }

@@ -2,7 +2,13 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authUserQuery } from '@/features/auth/use-auth';
-import type { Project, ProjectSummary } from '@/lib/contract';
+import {
+  STATE_TOO_LARGE_MESSAGE,
+  storageFullMessage,
+  type Project,
+  type ProjectSummary,
+  type StorageUsage,
+} from '@/lib/contract';
 import { createQueryClient } from '@/lib/query-client';
 import { USER, VIDEO_CREATED, pngHeader } from '@/test/fixtures';
 import { renderInApp } from '@/test/render-app';
@@ -66,6 +72,8 @@ const summary = ({ id, title }: Project): ProjectSummary => ({
 const notFound = () =>
   Response.json({ message: 'Project not found', code: 'NOT_FOUND' }, { status: 404 });
 const png = () => new Response(pngHeader(80, 60), { headers: { 'content-type': 'image/png' } });
+const MB = 1024 * 1024;
+const STORAGE: StorageUsage = { usedBytes: 12.5 * MB, quotaBytes: 250 * MB };
 
 function serve(routes: Record<string, FakeAnswer> = {}) {
   const cat = project(CAT, 'Cat in Box', { edits: EDITS });
@@ -90,6 +98,7 @@ function serve(routes: Record<string, FakeAnswer> = {}) {
     [`/api/projects/${CAR}/image`]: png,
     [`/api/projects/${NEW}`]: () => ({ id: NEW, updatedAt: CHANGED }),
     '/api/videos/create': () => Response.json(VIDEO_CREATED, { status: 201 }),
+    '/api/storage': () => STORAGE,
     ...routes,
   });
 }
@@ -179,24 +188,24 @@ describe('the projects of the workspace', () => {
   });
 
   it('says once why a project cannot be made, saves nothing more, and still makes the video', async () => {
+    const full = { usedBytes: 250 * MB, quotaBytes: 250 * MB };
     const fetchMock = serve({
       '/api/projects': ({ init }) =>
         init?.method === 'POST'
           ? Response.json(
-              {
-                message: 'You have 100 projects. Delete one to start another.',
-                code: 'TOO_MANY_PROJECTS',
-              },
+              { message: storageFullMessage(full), code: 'STORAGE_QUOTA_REACHED' },
               { status: 409 },
             )
           : [],
+      '/api/storage': () => full,
     });
     renderWorkspace();
     await userEvent.upload(
       screen.getByLabelText('Choose an image file'),
       new File([pngHeader(80, 60)], 'drawing.png', { type: 'image/png' }),
     );
-    const said = 'Not saved. You have 100 projects. Delete one to start another.';
+    // The server's own words: which limit, and what to do.
+    const said = `Not saved. ${storageFullMessage(full)}`;
     expect(await screen.findByText(said)).toBeTruthy();
     expect(screen.getByRole('img', { name: 'drawing.png' })).toBeTruthy();
 
@@ -205,7 +214,7 @@ describe('the projects of the workspace', () => {
     await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS.first + AUTOSAVE_DELAY_MS));
     expect(methodsTo(fetchMock, '/api/projects').filter((m) => m === 'POST')).toHaveLength(1);
     expect(localStorage.getItem(OPEN_KEY)).toBeNull();
-    expect(screen.getAllByText(/You have 100 projects/)).toHaveLength(1);
+    expect(screen.getAllByText(said)).toHaveLength(1);
     expect(screen.queryByText(/went wrong|try again/i)).toBeNull();
 
     // The work goes on: the video is made from the chosen image.
@@ -213,6 +222,64 @@ describe('the projects of the workspace', () => {
     await waitFor(() => expect(requestsTo(fetchMock, '/api/videos/create')).toHaveLength(1));
     const [sent] = requestsTo(fetchMock, '/api/videos/create');
     expect(((sent?.body as FormData).get('image') as File).name).toBe('drawing.png');
+  });
+
+  it('says when a state is too large to save, until it changes', async () => {
+    localStorage.setItem(OPEN_KEY, CAT);
+    let saves = 0;
+    const fetchMock = serve({
+      [`/api/projects/${CAT}`]: ({ init }) =>
+        init?.method !== 'PUT'
+          ? project(CAT, 'Cat in Box')
+          : ++saves === 1
+            ? Response.json(
+                { message: STATE_TOO_LARGE_MESSAGE, code: 'STATE_TOO_LARGE' },
+                { status: 413 },
+              )
+            : { id: CAT, updatedAt: CHANGED },
+    });
+    renderWorkspace();
+    await screen.findByText('Saved');
+    fireEvent.change(screen.getByLabelText('Fill level'), { target: { value: '80' } });
+    const said = `Not saved. ${STATE_TOO_LARGE_MESSAGE}`;
+    expect(await screen.findByText(said, {}, { timeout: 3 * AUTOSAVE_DELAY_MS })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Fill level'), { target: { value: '70' } });
+    expect(await screen.findByText('Saved', {}, { timeout: 3 * AUTOSAVE_DELAY_MS })).toBeTruthy();
+    expect(methodsTo(fetchMock, `/api/projects/${CAT}`)).toEqual(['GET', 'PUT', 'PUT']);
+  });
+
+  it('shows the storage used, again after a project is made or deleted and a video is created', async () => {
+    let usedBytes = STORAGE.usedBytes;
+    const fetchMock = serve({ '/api/storage': () => ({ ...STORAGE, usedBytes }) });
+    renderWorkspace();
+    expect(await screen.findByText('Storage: 12.5 MB of 250 MB used')).toBeTruthy();
+
+    usedBytes = 14 * MB;
+    await userEvent.upload(
+      screen.getByLabelText('Choose an image file'),
+      new File([pngHeader(80, 60)], 'drawing.png', { type: 'image/png' }),
+    );
+    expect(await screen.findByText('Storage: 14 MB of 250 MB used')).toBeTruthy();
+
+    usedBytes = 9 * MB;
+    await userEvent.click(screen.getByRole('button', { name: 'Delete project Classic Car' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }),
+    );
+    expect(await screen.findByText('Storage: 9 MB of 250 MB used')).toBeTruthy();
+
+    // The upload waiting for its render counts.
+    usedBytes = 10 * MB;
+    await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    expect(await screen.findByText('Storage: 10 MB of 250 MB used')).toBeTruthy();
+    expect(requestsTo(fetchMock, '/api/storage')).toHaveLength(4);
+  });
+
+  it('says what to do once the storage is full', async () => {
+    const full = { usedBytes: 250 * MB, quotaBytes: 250 * MB };
+    serve({ '/api/storage': () => full });
+    renderWorkspace();
+    expect(await screen.findByText(storageFullMessage(full))).toBeTruthy();
   });
 
   it('opens a recent project again, with its image, zones and settings', async () => {

@@ -21,6 +21,14 @@ describe('the zone list', () => {
     });
   });
 
+  it('keeps a painted path simplified, to a hundredth of a pixel, so saved states stay small', () => {
+    const stroke = Array.from({ length: 300 }, (_, i) => ({ x: 10 + i / 3, y: 20.123456 + i / 7 }));
+    expect(newZone(stroke, 20, []).points).toEqual([
+      { x: 10, y: 20.12 },
+      { x: 109.67, y: 62.84 },
+    ]);
+  });
+
   it('gives each new zone a colour no zone has, so a zone keeps its colour when moved', () => {
     let zones: readonly Zone[] = [];
     for (let i = 0; i < 3; i++) {

@@ -5,6 +5,7 @@ import {
   type Point,
   type StrokeMask,
 } from '@/lib/contract';
+import { simplifyPath } from './simplify-path';
 
 /**
  * A Special Zone as painted: a path in the image's pixels, drawn in the list's order, shown in its
@@ -25,12 +26,24 @@ export function nextZoneColour(zones: readonly Zone[]): string {
   );
 }
 
+/**
+ * How far (image pixels) a committed zone's path may move from the pointer's: far under any brush,
+ * so the zone looks the same, with a fraction of the points to save and send.
+ */
+const ZONE_PATH_TOLERANCE = 0.5;
+
+/** A point to a hundredth of a pixel: shorter JSON, no visible change. */
+const rounded = ({ x, y }: Point): Point => ({
+  x: Math.round(x * 100) / 100,
+  y: Math.round(y * 100) / 100,
+});
+
 /** What a zone's own settings may change. */
 export type ZoneSettings = Partial<{ direction: Direction; fillLevel: number }>;
 
 /**
- * A zone just painted after `zones`, with the default direction and fill and a colour none of them
- * has; its id is the time it was made.
+ * A zone just painted after `zones`, its path simplified, with the default direction and fill and a
+ * colour none of them has; its id is the time it was made.
  */
 export function newZone(
   points: Point[],
@@ -41,7 +54,7 @@ export function newZone(
   return {
     id: String(now),
     colour: nextZoneColour(zones),
-    points,
+    points: simplifyPath(points, ZONE_PATH_TOLERANCE).map(rounded),
     brushSize,
     direction: DEFAULT_DIRECTION,
     fillLevel: FILL_LEVEL.zoneDefault,
