@@ -366,13 +366,30 @@ describe('POST /api/analytics/page-view', () => {
   it('counts every spelling of a page as that page, and no spelling of the admin area', async () => {
     const stored = async () => (await db().select({ id: pageViews.id }).from(pageViews)).length;
     const before = await stored();
-    for (const path of ['//admin', '/admin%2fusers', '/%61dmin/users', '///admin//users']) {
+    for (const path of [
+      '//admin',
+      '/admin%2fusers',
+      '/%61dmin/users',
+      '///admin//users',
+      '/admin%252fusers',
+      '/admin;x',
+      '/admin\\users',
+      '/x/../admin',
+      `/admin%${'25'.repeat(4)}2fusers`,
+    ]) {
       expect(await (await beacon(JSON.stringify({ path }))).json()).toEqual({ recorded: false });
     }
     expect(await stored()).toBe(before);
-    await beacon(JSON.stringify({ path: '//spelled' }));
-    await beacon(JSON.stringify({ path: '/spel%6Ced' }));
-    expect(await viewsOf('/spelled')).toHaveLength(2);
+    for (const path of [
+      '//spelled',
+      '/spel%6Ced',
+      '/spel%256Ced/',
+      '/spelled;x',
+      '/x/.././spelled',
+    ]) {
+      await beacon(JSON.stringify({ path }));
+    }
+    expect(await viewsOf('/spelled')).toHaveLength(5);
   });
 
   it('refuses control characters in a beacon with a 400, encoded or not', async () => {

@@ -11,20 +11,42 @@ export const isBot = (userAgent: string) => userAgent.trim() === '' || BOT_AGENT
 /** The admin area's own pages are not the website's traffic. */
 export const isAdminPath = (path: string) => /^\/admin(\/|$)/i.test(path);
 
+/** Rounds of percent-decoding a path gets; one still encoded after them is not a page. */
+const DECODE_ROUNDS = 4;
+
+/** One round of percent-decoding; an escape that is not UTF-8 is decoded if ASCII, else kept. */
+const decodeOnce = (path: string) =>
+  path.replace(/(?:%[\da-f]{2})+/gi, (run) => {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      return run.replace(/%[0-7][\da-f]/gi, (ascii) => decodeURIComponent(ascii));
+    }
+  });
+
 /**
- * The path alone (no query string or fragment: they may carry personal data), percent-encoding
- * decoded and repeated slashes folded, so every spelling of a page counts as that page (and
- * `//admin` or `/admin%2fusers` as the admin area). A 400 when it decodes to control characters.
+ * The page a path names, so every spelling of a page counts as that page (and `//admin`,
+ * `/admin%252fusers`, `/admin;x`, `/admin\users` or `/x/../admin` as the admin area): the path
+ * alone (no query string or fragment: they may carry personal data), percent-decoded until it stops
+ * changing, backslashes read as slashes, `;params` dropped, dot segments resolved, empty segments
+ * folded. Undefined when it is still encoded after `DECODE_ROUNDS`; a 400 when it decodes to
+ * control characters.
  */
-export function cleanPath(path: string): string {
-  const bare = path.replace(/[?#].*$/s, '');
-  let decoded = bare;
-  try {
-    decoded = decodeURIComponent(bare);
-  } catch {
-    // Not valid percent-encoding: counted as it was sent.
+export function cleanPath(path: string): string | undefined {
+  let decoded = path.replace(/[?#].*$/s, '');
+  for (let round = 0; ; round++) {
+    const next = decodeOnce(decoded);
+    if (next === decoded) break;
+    if (round === DECODE_ROUNDS) return undefined;
+    decoded = next;
   }
-  return parseInput(singleLineTextSchema, decoded, 'path').replace(/\/{2,}/g, '/') || '/';
+  const segments: string[] = [];
+  for (const segment of parseInput(singleLineTextSchema, decoded, 'path').split(/[/\\]/)) {
+    const name = segment.replace(/;.*$/s, '');
+    if (name === '..') segments.pop();
+    else if (name !== '' && name !== '.') segments.push(name);
+  }
+  return `/${segments.join('/')}`;
 }
 
 /** The browsers people use, as Bowser names them; any other name is `Other`. */

@@ -52,7 +52,7 @@ export const analyticsModule: FastifyPluginAsync<AnalyticsModuleOptions> = async
   route(app, api.pageView, async ({ body, request }) => {
     const userAgent = request.headers['user-agent'] ?? '';
     const path = cleanPath(body.path);
-    if (isBot(userAgent) || isAdminPath(path)) return { recorded: false };
+    if (!path || isBot(userAgent) || isAdminPath(path)) return { recorded: false };
     const at = new Date();
     const visitorId = await visitors.visitorId(at, request.ip, userAgent);
     const client = await visitors.clientKey(at, clientOf(request.ip));
