@@ -9,6 +9,8 @@
  *    (4 zones of 100,000 points at the widest brush) against the same video without zones, and
  *    another person's 1 s video created behind one person's 10 (as many as one may have waiting;
  *    target: about one render's wait);
+ * 3b. a crowd of new free accounts cannot either: another person's 1 s video created behind the
+ *    5 s videos of 4 new accounts from one network, all each can pay for (target: under 30 s);
  * 4. with BENCH_DATABASE_URL (a PostgreSQL the benchmark may migrate and write to): 20 videos through
  *    the queue with 1 and with 2 separate `npm run worker` processes, in videos per minute.
  */
@@ -18,7 +20,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { promisify } from 'node:util';
-import { MAX_WAITING_VIDEOS_PER_USER } from '@rasma/contract';
+import {
+  MAX_WAITING_VIDEOS_PER_USER,
+  MODEL_CREDIT_COST,
+  SIGNUP_GRANT_CREDITS,
+} from '@rasma/contract';
 import pg from 'pg';
 import sharp from 'sharp';
 import { latencySummary, openLoop } from '../apps/server/test/support/open-loop.js';
@@ -39,6 +45,9 @@ const QUEUE_DRAWING_TIME = 5;
 const HEAVY_DRAWING_TIME = 5;
 /** One person's queued videos in front of another's first: as many as one may have waiting. */
 const BUSY_VIDEOS = MAX_WAITING_VIDEOS_PER_USER;
+/** New free accounts from one network in front of another's first, and their videos' length. */
+const CROWD_ACCOUNTS = 4;
+const CROWD_DRAWING_TIME = 5;
 
 interface ProgressEvent {
   videoId: string;
@@ -72,6 +81,7 @@ async function main(): Promise<void> {
     );
 
     console.log(`\n${markdownTable(await isolation(image, path.join(work, 'isolation-data')))}`);
+    console.log(`\n${markdownTable(await crowd(image, path.join(work, 'crowd-data')))}`);
 
     const databaseUrl = process.env.BENCH_DATABASE_URL;
     if (!databaseUrl) {
@@ -197,6 +207,42 @@ async function isolation(image: string, dataDir: string) {
   }
 }
 
+/**
+ * A person's first video behind a crowd: new free accounts from one network (the proxy names the
+ * client, as `TRUST_PROXY` lets it), each queueing as many videos as its sign-up credits pay for.
+ */
+async function crowd(image: string, dataDir: string) {
+  const server = await startServer(dataDir, undefined, { TRUST_PROXY: '1' });
+  try {
+    const accounts = [];
+    for (let i = 0; i < CROWD_ACCOUNTS + 1; i++) accounts.push(await signIn(server.url, dataDir));
+    const victim = accounts.pop() ?? '';
+    const crowdVideos = [];
+    for (const [i, cookie] of accounts.entries()) {
+      const from = { 'x-forwarded-for': `203.0.113.${10 + i}` };
+      for (let n = 0; n < SIGNUP_GRANT_CREDITS / MODEL_CREDIT_COST['rasma-ai']; n++) {
+        crowdVideos.push(
+          await createVideo(server.url, cookie, image, { drawingTime: CROWD_DRAWING_TIME }, from),
+        );
+      }
+    }
+    const started = performance.now();
+    const from = { 'x-forwarded-for': '198.51.100.7' };
+    await waitForVideos(server.url, victim, [
+      await createVideo(server.url, victim, image, { drawingTime: 1 }, from),
+    ]);
+    const wait = (performance.now() - started) / 1000;
+    return [
+      {
+        measure: `1 s video behind ${crowdVideos.length} ${CROWD_DRAWING_TIME} s videos of ${CROWD_ACCOUNTS} new accounts from one network`,
+        seconds: wait.toFixed(2),
+      },
+    ];
+  } finally {
+    await server.stop();
+  }
+}
+
 /** A plan paid with the built-in test provider's card that succeeds. */
 async function subscribe(url: string, cookie: string, tier: string) {
   const call = async (pathname: string, body: object) => {
@@ -269,14 +315,20 @@ async function currentUserId(url: string, cookie: string): Promise<string> {
   return ((await res.json()) as { id: string }).id;
 }
 
-async function createVideo(url: string, cookie: string, image: string, settings: object) {
+async function createVideo(
+  url: string,
+  cookie: string,
+  image: string,
+  settings: object,
+  headers: Record<string, string> = {},
+) {
   const form = new FormData();
   const bytes = await sharp(image).png().toBuffer();
   form.set('image', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'bench.png');
   form.set('blobData', JSON.stringify({ aiModel: 'rasma-ai', ...settings }));
   const res = await fetch(`${url}/api/videos/create`, {
     method: 'POST',
-    headers: { cookie },
+    headers: { ...headers, cookie },
     body: form,
   });
   if (res.status !== 201) throw new Error(`create: ${res.status} ${await res.text()}`);

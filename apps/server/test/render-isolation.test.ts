@@ -137,17 +137,25 @@ describe('renders one person cannot turn against the others', () => {
   });
 
   it(`starts another person’s video, created behind one person’s ${MAX_WAITING_VIDEOS_PER_USER}, before that person’s third`, async () => {
-    // One render at a time: videos start in the order they finish.
-    const app = await startTestServer({ RENDER_WORKERS: '1' });
+    // One render at a time: videos start in the order they finish. The two people are in two places
+    // (X-Forwarded-For): free accounts from one network share its place in the queue.
+    const app = await startTestServer({ RENDER_WORKERS: '1', TRUST_PROXY: '1' });
     try {
       const busy = await newAccount(app.database, app.app.sessions);
       await grantCredits(app.database, busy.user.id, 1000);
       const other = await newAccount(app.database, app.app.sessions);
       const queued = [];
       for (let i = 0; i < MAX_WAITING_VIDEOS_PER_USER; i++) {
-        queued.push(await createVideo(app.url, busy.cookie));
+        queued.push(
+          await createVideo(app.url, busy.cookie, {}, { 'x-forwarded-for': '192.0.2.1' }),
+        );
       }
-      const first = await createVideo(app.url, other.cookie);
+      const first = await createVideo(
+        app.url,
+        other.cookie,
+        {},
+        { 'x-forwarded-for': '198.51.100.1' },
+      );
 
       const done = await waitUntilFinished(app.database, first.id);
       expect(done.status).toBe('completed');

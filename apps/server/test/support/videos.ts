@@ -24,13 +24,14 @@ export async function postVideo(
   baseUrl: string,
   cookie: string,
   settings: Partial<CreateVideoBlobData>,
+  headers: Record<string, string> = {},
 ): Promise<Response> {
   const form = new FormData();
   form.set('image', new Blob([new Uint8Array(await boxImage())], { type: 'image/png' }), 'box.png');
   form.set('blobData', JSON.stringify(settings));
   return fetch(new URL('/api/videos/create', baseUrl), {
     method: 'POST',
-    headers: { cookie },
+    headers: { ...headers, cookie },
     body: form,
   });
 }
@@ -40,8 +41,9 @@ export async function createVideo(
   baseUrl: string,
   cookie: string,
   settings: Partial<CreateVideoBlobData> = {},
+  headers: Record<string, string> = {},
 ): Promise<Video> {
-  const res = await postVideo(baseUrl, cookie, { drawingTime: 1, ...settings });
+  const res = await postVideo(baseUrl, cookie, { drawingTime: 1, ...settings }, headers);
   expect(res.status).toBe(201);
   return ((await res.json()) as { video: Video }).video;
 }

@@ -4,6 +4,7 @@ import { AppError } from '../../errors.js';
 import { route } from '../../http/route.js';
 import { SESSION_COOKIE } from '../auth/plugin.js';
 import { normalizeImage } from '../images/image-file.js';
+import { requesterNetwork } from './fair-share.js';
 import { PREVIEW_LONG_SIDE, parsePreviewFields, previewOutlineImage } from './preview.js';
 import { createPreviewQueue } from './preview-queue.js';
 import { createPreviewThread } from './preview-thread.js';
@@ -18,9 +19,10 @@ import {
 } from './service.js';
 import { openProgressStream, type OpenStreams } from './progress-stream.js';
 import { sendFile } from '../../http/send-file.js';
+import type { Services } from '../../services.js';
 import { parseJsonField, readUpload } from './upload.js';
 
-export type VideosModuleOptions = VideoDeps;
+export type VideosModuleOptions = VideoDeps & Pick<Services, 'config'>;
 
 /** The workspace and the library (spec 2.5): create, watch, keep and delete videos. Prefix `/api`. */
 export const videosModule: FastifyPluginAsync<VideosModuleOptions> = async (app, options) => {
@@ -31,7 +33,13 @@ export const videosModule: FastifyPluginAsync<VideosModuleOptions> = async (app,
   route(app, api.createVideo, async ({ user, request, reply }) => {
     const upload = await readUpload(request);
     const settings = parseJsonField(upload.fields, 'blobData', createVideoBlobDataSchema);
-    const video = await createVideo(options, { userId: user.id, upload: upload.image, settings });
+    const video = await createVideo(options, {
+      userId: user.id,
+      upload: upload.image,
+      settings,
+      // request.ip is the client's, behind the proxies TRUST_PROXY names.
+      network: requesterNetwork(request.ip, options.config.sessionSecret),
+    });
     reply.status(201);
     return { message: 'Video creation started', video };
   });

@@ -1,7 +1,22 @@
-import { DEFAULT_AI_MODEL, type AiModel, type CreateVideoBlobData } from '@rasma/contract';
-import { and, count, desc, eq, getTableColumns, ne } from 'drizzle-orm';
+import {
+  DEFAULT_AI_MODEL,
+  type AiModel,
+  type CreateVideoBlobData,
+  type LedgerKind,
+} from '@rasma/contract';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  ne,
+  notExists,
+  type AnyColumn,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { images, users, videos } from '../../db/schema.js';
+import { creditLedger, images, users, videos } from '../../db/schema.js';
 
 export type VideoRow = typeof videos.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -10,7 +25,13 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export async function insertImageAndVideo(
   tx: Tx,
   image: typeof images.$inferInsert,
-  video: { id: string; title: string; settings: CreateVideoBlobData; creditsUsed: number },
+  video: {
+    id: string;
+    title: string;
+    settings: CreateVideoBlobData;
+    creditsUsed: number;
+    requesterNetwork: string;
+  },
 ): Promise<VideoRow> {
   await tx.insert(images).values(image);
   const [row] = await tx
@@ -23,6 +44,7 @@ export async function insertImageAndVideo(
       aiModel: video.settings.aiModel,
       options: video.settings,
       creditsUsed: video.creditsUsed,
+      requesterNetwork: video.requesterNetwork,
     })
     .returning();
   if (!row) throw new Error('video insert returned nothing');
@@ -50,6 +72,44 @@ export async function waitingVideos(tx: Pick<Db, 'select'>, userId: string, vide
     .from(videos)
     .where(and(eq(videos.userId, userId), eq(videos.status, 'processing'), ne(videos.id, videoId)));
   return row?.n ?? 0;
+}
+
+/** What a payment adds to the ledger: a plan's credits, or a pack's. */
+const PAID_KINDS: LedgerKind[] = ['plan_grant', 'pack_purchase'];
+
+/** The ledger rows that show the user of `userId` has paid. */
+const payments = (tx: Pick<Db, 'select'>, userId: AnyColumn | string) =>
+  tx
+    .select({ id: creditLedger.id })
+    .from(creditLedger)
+    .where(and(eq(creditLedger.userId, userId), inArray(creditLedger.kind, PAID_KINDS)));
+
+/**
+ * The videos of accounts that never paid, waiting or being made, that were created from `network`,
+ * besides `videoId`.
+ */
+export async function networkWaitingVideos(
+  tx: Pick<Db, 'select'>,
+  network: string,
+  videoId: string,
+) {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(videos)
+    .where(
+      and(
+        eq(videos.requesterNetwork, network),
+        eq(videos.status, 'processing'),
+        ne(videos.id, videoId),
+        notExists(payments(tx, videos.userId)),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** Whether the user has ever paid: a paid plan or a bought pack. */
+export async function hasPaid(tx: Pick<Db, 'select'>, userId: string): Promise<boolean> {
+  return (await payments(tx, userId).limit(1)).length > 0;
 }
 
 /** A video's columns but its render options (its zones can be megabytes): what a list shows. */

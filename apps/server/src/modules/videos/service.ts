@@ -16,6 +16,7 @@ import type { Services } from '../../services.js';
 import { imageKey, thumbnailKey, thumbnailName, videoKey } from '../../storage/keys.js';
 import { applyCreditChange } from '../credits/ledger.js';
 import { normalizeImage, type StoredImage } from '../images/image-file.js';
+import { renderPriority } from './fair-share.js';
 import {
   deleteVideoRow,
   insertImageAndVideo,
@@ -78,6 +79,8 @@ export async function createVideo(
     userId: string;
     upload: { bytes: Buffer; fileName: string };
     settings: CreateVideoBlobData;
+    /** The keyed hash of the network the request came from (`requesterNetwork`). */
+    network: string;
   },
 ): Promise<Video> {
   checkStrokeEdits(input.settings);
@@ -92,8 +95,8 @@ export async function createVideo(
 /**
  * The image is stored first; then, in one transaction, the model's cost is debited (402
  * `Insufficient credits` leaves nothing behind), the image and video rows are created, the model
- * becomes the user's preference and the render job is enqueued, behind the user's own waiting
- * videos (429 beyond `MAX_WAITING_VIDEOS_PER_USER`).
+ * becomes the user's preference and the render job is enqueued at its fair share
+ * (`renderPriority`; 429 beyond `MAX_WAITING_VIDEOS_PER_USER` of the user's own waiting).
  */
 async function enqueueVideo(
   { db, storage, queue, jobExpirySeconds }: VideoDeps,
@@ -102,9 +105,10 @@ async function enqueueVideo(
     image: StoredImage;
     fileName: string;
     settings: CreateVideoBlobData;
+    network: string;
   },
 ): Promise<VideoRow> {
-  const { userId, image, settings } = input;
+  const { userId, image, settings, network } = input;
   const videoId = randomUUID();
   const imageId = randomUUID();
   const storageKey = imageKey(imageId, image.extension);
@@ -124,7 +128,13 @@ async function enqueueVideo(
           height: image.height,
           sizeBytes: image.data.length,
         },
-        { id: videoId, title: titleFromFileName(input.fileName), settings, creditsUsed: cost },
+        {
+          id: videoId,
+          title: titleFromFileName(input.fileName),
+          settings,
+          creditsUsed: cost,
+          requesterNetwork: network,
+        },
       );
       await applyCreditChange(tx, {
         userId,
@@ -144,9 +154,7 @@ async function enqueueVideo(
         { videoId },
         {
           db: inTransaction(tx),
-          // The queue takes higher priorities first, then the oldest: each person's next video goes
-          // before anybody's second, so one person's many videos cannot hold up another's first.
-          priority: -waiting,
+          priority: await renderPriority(tx, { userId, network, videoId, ownWaiting: waiting }),
           expireInSeconds: jobExpirySeconds(settings.drawingTime),
           ...JOBS.renderVideo.send,
         },
