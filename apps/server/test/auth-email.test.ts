@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailVerificationCodes, rateLimitHits, sessions } from '../src/db/schema.js';
 import { deleteExpiredAuthRecords } from '../src/modules/auth/cleanup.js';
 import { cookieFrom, freePort, postJson, setCookieHeader } from './support/http.js';
 import { useMailingServer } from './support/mailing-server.js';
+import { SignInBrowser } from './support/sign-in-browser.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
 const mailing = useMailingServer('debug');
@@ -11,8 +12,12 @@ const mailing = useMailingServer('debug');
 let emailCounter = 0;
 const newEmail = () => `person${++emailCounter}-${Date.now()}@example.com`;
 
-async function requestCode(email: string) {
-  const res = await postJson(mailing.server, '/api/send-verification-code', { email });
+/** The browser most tests sign in with; codes are bound to the browser that asked for them. */
+const browser = new SignInBrowser();
+const sendCode = (email: string, from = browser) => from.sendCode(mailing.server.url, email);
+
+async function requestCode(email: string, from = browser) {
+  const res = await sendCode(email, from);
   expect(res.status).toBe(200);
   return mailing.smtp.latestCodeFor(email);
 }
@@ -25,8 +30,18 @@ const passTimeForLimits = (target: TestServer, ms: number) =>
     .update(rateLimitHits)
     .set({ createdAt: sql`${rateLimitHits.createdAt} - ${`${ms + 1000} milliseconds`}::interval` });
 
-const verify = (email: string, code: string, headers: Record<string, string> = {}) =>
-  postJson(mailing.server, '/api/verify-email-code', { email, code }, headers);
+const verify = (
+  email: string,
+  code: string,
+  headers: Record<string, string> = {},
+  from = browser,
+) => from.verify(mailing.server.url, email, code, headers);
+
+/** Every code mailed to `email` so far. */
+const mailedCodes = (email: string) =>
+  mailing.smtp.received
+    .filter((m) => m.to.includes(email))
+    .map((m) => /sign-in code is (\d{6})/.exec(m.raw)?.[1] ?? '');
 
 /** A 6-digit code that is none of `codes`. */
 function wrongCodeFor(...codes: string[]): string {
@@ -39,7 +54,7 @@ function wrongCodeFor(...codes: string[]): string {
 describe('e-mail code sign-in', () => {
   it('signs up a new user with the code delivered over SMTP, then signs them in again', async () => {
     const email = newEmail();
-    const sent = await postJson(mailing.server, '/api/send-verification-code', { email });
+    const sent = await sendCode(email);
     expect(sent.status).toBe(200);
     expect(await sent.json()).toEqual({ message: 'Verification code sent' });
     const mail = mailing.smtp.received.at(-1);
@@ -172,7 +187,7 @@ describe('e-mail code sign-in', () => {
   it('limits codes to 5 per e-mail per 15 minutes', async () => {
     const email = newEmail();
     for (let i = 0; i < 5; i++) await requestCode(email);
-    const res = await postJson(mailing.server, '/api/send-verification-code', { email });
+    const res = await sendCode(email);
     expect(res.status).toBe(429);
     expect(await res.json()).toEqual({
       message: 'Too many codes requested for this email. Please wait 15 minutes and try again.',
@@ -282,17 +297,118 @@ describe('e-mail code sign-in', () => {
   });
 });
 
+describe('codes bound to the browser that asked', () => {
+  it('sets an httpOnly, SameSite=Lax sign-in cookie for the sign-in endpoints and keeps it', async () => {
+    const own = new SignInBrowser();
+    const first = await sendCode(newEmail(), own);
+    const header = setCookieHeader(first, 'rasma_signin') ?? '';
+    expect(header).toMatch(/HttpOnly/i);
+    expect(header).toMatch(/SameSite=Lax/i);
+    expect(header).toMatch(/Path=\/api;/);
+    const cookie = own.cookie;
+    await sendCode(newEmail(), own);
+    expect(own.cookie).toBe(cookie);
+  });
+
+  it('refuses the right code from any other browser, and still takes it from the one that asked', async () => {
+    const email = newEmail();
+    const code = await requestCode(email);
+    const elsewhere = await postJson(mailing.server, '/api/verify-email-code', { email, code });
+    expect(elsewhere.status).toBe(401);
+    expect(await elsewhere.json()).toEqual({
+      message: 'This code has expired or was already used. Please request a new code.',
+      code: 'CODE_EXPIRED',
+    });
+    expect((await verify(email, code, {}, new SignInBrowser())).status).toBe(401);
+    expect((await verify(email, code)).status).toBe(200);
+  });
+
+  it('takes a code recorded without a browser from any browser, with a sign-in cookie or none', async () => {
+    const withCookie = new SignInBrowser();
+    await requestCode(newEmail(), withCookie);
+    for (const other of [new SignInBrowser(), withCookie]) {
+      const email = newEmail();
+      const code = await requestCode(email);
+      await mailing.server.database.db
+        .update(emailVerificationCodes)
+        .set({ clientHash: null })
+        .where(eq(emailVerificationCodes.email, email));
+      expect((await verify(email, code, {}, other)).status).toBe(200);
+    }
+  });
+
+  it("lets the owner sign in and ask for codes after a stranger's 5 requests and 5 wrong tries", async () => {
+    const email = newEmail();
+    const stranger = new SignInBrowser();
+    for (let i = 0; i < 5; i++) expect((await sendCode(email, stranger)).status).toBe(200);
+    const code = await requestCode(email);
+    const wrong = wrongCodeFor(...mailedCodes(email));
+    const answers: unknown[] = [];
+    for (let i = 0; i < 5; i++)
+      answers.push(await (await verify(email, wrong, {}, stranger)).json());
+    expect(answers.at(-1)).toEqual({
+      message: 'Too many wrong attempts. Please request a new code.',
+      code: 'CODE_LOCKED',
+    });
+
+    expect((await verify(email, code)).status).toBe(200);
+    expect((await verify(email, await requestCode(email))).status).toBe(200);
+  });
+
+  describe('on a network of its own', () => {
+    let proxied: TestServer;
+    beforeAll(async () => {
+      proxied = await startTestServer({ SMTP_URL: mailing.smtp.url, TRUST_PROXY: '1' });
+    });
+    afterAll(() => proxied.close());
+    const from = (address: string) => ({ 'x-forwarded-for': address });
+
+    it("bounds the codes one address gets for an e-mail with new cookies, and the e-mail's ceiling", async () => {
+      const email = newEmail();
+      const freshBrowser = (address: string) =>
+        new SignInBrowser().sendCode(proxied.url, email, from(address));
+      for (let i = 0; i < 10; i++) expect((await freshBrowser('203.0.113.20')).status).toBe(200);
+      const eleventh = await freshBrowser('203.0.113.20');
+      expect(eleventh.status).toBe(429);
+      expect(await eleventh.json()).toEqual({
+        message: 'Too many codes requested from your network. Please try again later.',
+        code: 'RATE_LIMITED',
+      });
+      for (let i = 0; i < 10; i++) expect((await freshBrowser('203.0.113.21')).status).toBe(200);
+      const overCeiling = await freshBrowser('203.0.113.22');
+      expect(overCeiling.status).toBe(429);
+      expect(await overCeiling.json()).toEqual({
+        message: 'Too many codes requested for this email. Please wait 15 minutes and try again.',
+        code: 'RATE_LIMITED',
+      });
+    });
+
+    it("counts only wrong tries against the address's 30 sign-in attempts", async () => {
+      const office = from('203.0.113.30');
+      for (let i = 0; i < 31; i++) {
+        const colleague = new SignInBrowser();
+        const email = newEmail();
+        expect((await colleague.sendCode(proxied.url, email, office)).status).toBe(200);
+        const code = mailing.smtp.latestCodeFor(email);
+        expect((await colleague.verify(proxied.url, email, code, office)).status).toBe(200);
+      }
+      const guess = () =>
+        postJson(proxied, '/api/verify-email-code', { email: newEmail(), code: '123456' }, office);
+      for (let i = 0; i < 30; i++) expect((await guess()).status).toBe(401);
+      expect((await guess()).status).toBe(429);
+    });
+  });
+});
+
 describe('a mail server that fails', () => {
   const failed = { message: 'Failed to send verification code', code: 'MAIL_FAILED' };
 
   it('answers 502 and voids the code when it refuses the message', async () => {
     const email = newEmail();
     mailing.smtp.state.refusing = true;
-    const res = await postJson(mailing.server, '/api/send-verification-code', { email }).finally(
-      () => {
-        mailing.smtp.state.refusing = false;
-      },
-    );
+    const res = await sendCode(email).finally(() => {
+      mailing.smtp.state.refusing = false;
+    });
     expect(res.status).toBe(502);
     expect(await res.json()).toEqual(failed);
     // The operator reads why in the log.
@@ -392,27 +508,27 @@ describe('clean-up of expired records', () => {
     const email = newEmail();
     for (let i = 0; i < 5; i++) await requestCode(email);
     await deleteExpiredAuthRecords(cleanupDeps());
-    expect((await postJson(mailing.server, '/api/send-verification-code', { email })).status).toBe(
-      429,
-    );
+    expect((await sendCode(email)).status).toBe(429);
   });
 });
 
 describe('behind https', () => {
-  it('marks the session cookie Secure when PUBLIC_URL is https', async () => {
+  it('marks the session and sign-in cookies Secure when PUBLIC_URL is https', async () => {
     const secureServer = await startTestServer({
       SMTP_URL: mailing.smtp.url,
       PUBLIC_URL: 'https://rasma.example',
     });
     try {
       const email = newEmail();
-      expect((await postJson(secureServer, '/api/send-verification-code', { email })).status).toBe(
-        200,
-      );
-      const res = await postJson(secureServer, '/api/verify-email-code', {
+      const secureBrowser = new SignInBrowser();
+      const sent = await secureBrowser.sendCode(secureServer.url, email);
+      expect(sent.status).toBe(200);
+      expect(setCookieHeader(sent, 'rasma_signin')).toMatch(/; Secure/i);
+      const res = await secureBrowser.verify(
+        secureServer.url,
         email,
-        code: mailing.smtp.latestCodeFor(email),
-      });
+        mailing.smtp.latestCodeFor(email),
+      );
       expect(res.status).toBe(200);
       expect(setCookieHeader(res, 'rasma_session')).toMatch(/; Secure/i);
     } finally {

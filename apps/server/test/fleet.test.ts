@@ -16,6 +16,7 @@ import { SESSION_CACHE_TTL_MS } from '../src/modules/auth/session-store.js';
 import { JOBS } from '../src/jobs.js';
 import { freshPostgresDatabase } from './support/database.js';
 import { bucketOf, startS3Server, type S3TestServer } from './support/s3.js';
+import { SignInBrowser } from './support/sign-in-browser.js';
 import { startSmtpServer } from './support/smtp.js';
 import { createVideo, readProgress } from './support/videos.js';
 
@@ -61,17 +62,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       await postgres?.drop();
     });
 
-    const post = (base: string, pathname: string, body: object) =>
-      fetch(new URL(pathname, base), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
     /** E-mail sign-in on `base`: the code goes out by SMTP; the answer's session cookie. */
     async function signIn(base: string, email: string): Promise<string> {
-      expect((await post(base, '/api/send-verification-code', { email })).status).toBe(200);
-      const code = smtp.latestCodeFor(email);
-      const res = await post(base, '/api/verify-email-code', { email, code });
+      const browser = new SignInBrowser();
+      expect((await browser.sendCode(base, email)).status).toBe(200);
+      const res = await browser.verify(base, email, smtp.latestCodeFor(email));
       expect(res.status).toBe(200);
       const session = res.headers.getSetCookie().find((c) => c.startsWith('rasma_session='));
       return session?.split(';')[0] ?? '';
@@ -139,11 +134,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
     it('counts a rate limit over both web processes', async () => {
       const email = 'limited@example.test';
       const { max, message } = RATE_LIMITS.sendPerEmail;
+      const browser = new SignInBrowser();
       for (let i = 0; i < max; i++) {
-        const res = await post(i % 2 ? web2 : web1, '/api/send-verification-code', { email });
+        const res = await browser.sendCode(i % 2 ? web2 : web1, email);
         expect(res.status).toBe(200);
       }
-      const refused = await post(web2, '/api/send-verification-code', { email });
+      const refused = await browser.sendCode(web2, email);
       expect(refused.status).toBe(429);
       expect(await refused.json()).toMatchObject({ message });
     });

@@ -8,21 +8,21 @@ import { registerErrorHandling } from '../src/errors.js';
 import { createSignedInUser, createUser } from './support/factories.js';
 import { cookieFrom, postJson } from './support/http.js';
 import { useMailingServer } from './support/mailing-server.js';
+import { SignInBrowser } from './support/sign-in-browser.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
 const mailing = useMailingServer('info');
 
 let counter = 0;
 const newEmail = () => `safe${++counter}-${Date.now()}@example.test`;
+/** Codes are bound to the browser that asked for them: these tests ask and sign in from one. */
+const browser = new SignInBrowser();
 const sendCode = (target: TestServer, email: string, headers: Record<string, string> = {}) =>
-  postJson(target, '/api/send-verification-code', { email }, headers);
+  browser.sendCode(target.url, email, headers);
 
 async function signIn(email: string) {
   expect((await sendCode(mailing.server, email)).status).toBe(200);
-  const res = await postJson(mailing.server, '/api/verify-email-code', {
-    email,
-    code: mailing.smtp.latestCodeFor(email),
-  });
+  const res = await browser.verify(mailing.server.url, email, mailing.smtp.latestCodeFor(email));
   expect(res.status).toBe(200);
   return cookieFrom(res, 'rasma_session') ?? '';
 }
@@ -112,8 +112,7 @@ describe('sign-in codes', () => {
       expect((await sendCode(mailing.server, email)).status).toBe(200);
       codes.push(mailing.smtp.latestCodeFor(email));
     }
-    const verify = (code: string) =>
-      postJson(mailing.server, '/api/verify-email-code', { email, code });
+    const verify = (code: string) => browser.verify(mailing.server.url, email, code);
     expect((await verify(codes[1] ?? '')).status).toBe(200);
     for (const code of [codes[0], codes[2]]) {
       const res = await verify(code ?? '');

@@ -4,7 +4,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { route } from '../../http/route.js';
 import type { Mailer } from '../../mail/mailer.js';
-import { sendVerificationCode } from './codes.js';
+import { sendVerificationCode, signInNonce } from './codes.js';
 import type { PendingLogin } from './oauth.js';
 import {
   createOAuthClients,
@@ -17,6 +17,9 @@ import { toSessionProfile, type SessionProfile, type SessionStore } from './sess
 export const SESSION_COOKIE = 'rasma_session';
 const OAUTH_COOKIE = 'rasma_oauth';
 const OAUTH_TTL_SECONDS = 10 * 60;
+/** The nonce binding e-mail codes to the browser that asked for them. */
+const SIGN_IN_COOKIE = 'rasma_signin';
+const SIGN_IN_COOKIE_TTL_SECONDS = 24 * 60 * 60;
 
 export interface AuthModuleOptions {
   db: Db;
@@ -46,6 +49,11 @@ export const authModule: FastifyPluginAsync<AuthModuleOptions> = async (
     0,
     api.googleCallback.path.lastIndexOf('/'),
   );
+  // The sign-in cookie goes only to the e-mail sign-in's two endpoints: their common parent path.
+  const signInCookiePath = api.sendVerificationCode.path.slice(
+    0,
+    api.sendVerificationCode.path.lastIndexOf('/'),
+  );
   const oauthClients = createOAuthClients(config);
 
   const setSessionCookie = (reply: FastifyReply, { token, expiresAt }: NewSession) =>
@@ -63,19 +71,28 @@ export const authModule: FastifyPluginAsync<AuthModuleOptions> = async (
     apple: oauthClients.has('apple'),
   }));
 
-  route(app, api.sendVerificationCode, async ({ body, request }) => {
-    await sendVerificationCode(
-      { db, mailer, secret: config.sessionSecret },
-      body.email,
-      request.ip,
-    );
+  route(app, api.sendVerificationCode, async ({ body, request, reply }) => {
+    const nonce = signInNonce(request.cookies[SIGN_IN_COOKIE]);
+    reply.setCookie(SIGN_IN_COOKIE, nonce, {
+      ...sessionCookie,
+      path: signInCookiePath,
+      maxAge: SIGN_IN_COOKIE_TTL_SECONDS,
+    });
+    await sendVerificationCode({ db, mailer, secret: config.sessionSecret }, body.email, {
+      ip: request.ip,
+      nonce,
+    });
     return { message: 'Verification code sent' };
   });
 
   route(app, api.verifyEmailCode, async ({ body, request, reply }) => {
     const { user, session } = await signInWithCode(
       { db, sessions, secret: config.sessionSecret },
-      { ...body, ip: request.ip, previousToken: request.cookies[SESSION_COOKIE] },
+      {
+        ...body,
+        client: { ip: request.ip, nonce: request.cookies[SIGN_IN_COOKIE] },
+        previousToken: request.cookies[SESSION_COOKIE],
+      },
     );
     setSessionCookie(reply, session);
     return {

@@ -1,7 +1,7 @@
 import { OAUTH_PROVIDERS, api, type OAuthProvider } from '@rasma/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { verifyCode } from './codes.js';
+import { verifyCode, type CodeClient } from './codes.js';
 import { OAuthClient, type PendingLogin } from './oauth.js';
 import { findOrCreateOAuthUser } from './oauth-accounts.js';
 import type { SessionStore } from './session-store.js';
@@ -43,9 +43,9 @@ export async function startSession(
 /** Sign-in by e-mail code: the code is checked, the user found or created, a session started. */
 export async function signInWithCode(
   { db, sessions, secret }: SignInDeps & { secret: string },
-  attempt: { email: string; code: string; ip: string; previousToken: string | undefined },
+  attempt: { email: string; code: string; client: CodeClient; previousToken: string | undefined },
 ): Promise<{ user: UserRow; session: NewSession }> {
-  await verifyCode(db, secret, attempt.email, attempt.code, attempt.ip);
+  await verifyCode(db, secret, attempt.email, attempt.code, attempt.client);
   const user = await findOrCreateUserByEmail(db, attempt.email);
   return { user, session: await startSession(sessions, user.id, attempt.previousToken) };
 }
