@@ -24,16 +24,23 @@ export interface Server {
   stop(): Promise<void>;
 }
 
-/** `node --import tsx apps/server/src/main.ts` in production mode on a free loopback port. */
+/**
+ * `node --import tsx apps/server/src/main.ts` in production mode on a free loopback port; with
+ * `built`, the bundle `npm run build` made (`node apps/server/dist/main.js`), as `npm start` runs.
+ */
 export async function startServer(
   dataDir: string,
   databaseUrl: string | undefined,
   env: Record<string, string> = {},
+  { built = false } = {},
 ): Promise<Server> {
   const port = await freePort();
   const webDist = path.join(dataDir, 'web-dist');
   await mkdir(webDist, { recursive: true });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const entry = built
+    ? ['apps/server/dist/main.js']
+    : ['--import', 'tsx', 'apps/server/src/main.ts'];
+  const child = spawn(process.execPath, entry, {
     cwd: repoRoot,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {

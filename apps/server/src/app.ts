@@ -22,6 +22,7 @@ import { creditsModule } from './modules/credits/plugin.js';
 import { healthModule } from './modules/health/plugin.js';
 import { imagesModule } from './modules/images/plugin.js';
 import { projectsModule } from './modules/projects/plugin.js';
+import { quotaModule } from './modules/quota/plugin.js';
 import { videosModule } from './modules/videos/plugin.js';
 import { MULTIPART_LIMITS } from './modules/videos/upload.js';
 import { startServices } from './services.js';
@@ -107,7 +108,13 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     publishedSupportEmail: config.publishedSupportEmail,
   });
   await app.register(imagesModule, { prefix: '/api', db });
-  await app.register(projectsModule, { prefix: '/api', db, storage: services.storage });
+  await app.register(projectsModule, {
+    prefix: '/api',
+    db,
+    storage: services.storage,
+    decodes: services.decodes,
+  });
+  await app.register(quotaModule, { prefix: '/api', db });
   await app.register(videosModule, {
     prefix: '/api',
     ...services,

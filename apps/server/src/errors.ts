@@ -9,13 +9,17 @@ export const SERVICE_UNAVAILABLE_MESSAGE =
 
 /** The one error type of the server: leaves as `{ message, code }` with `status`. */
 export class AppError extends Error {
+  /** Sent as `Retry-After`: when the same request may succeed (a 429's window). */
+  readonly retryAfterSeconds: number | undefined;
+
   constructor(
     readonly status: number,
     message: string,
     readonly code: ErrorCode,
-    options?: ErrorOptions,
+    options?: ErrorOptions & { retryAfterSeconds?: number },
   ) {
     super(message, options);
+    this.retryAfterSeconds = options?.retryAfterSeconds;
   }
 }
 
@@ -45,6 +49,9 @@ export function replyWithError(
   if (error instanceof AppError) {
     if (error.status >= 500) {
       request.log.error({ err: loggable(error.cause ?? error) }, error.message);
+    }
+    if (error.retryAfterSeconds !== undefined) {
+      void reply.header('retry-after', String(Math.ceil(error.retryAfterSeconds)));
     }
     void reply.status(error.status).send(errorBody(error.message, error.code));
     return;

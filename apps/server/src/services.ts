@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { SessionStore } from './modules/auth/session-store.js';
+import { createDecodeQueue, type DecodeQueue } from './modules/images/decode-queue.js';
 import type { PaymentProvider } from './modules/billing/provider.js';
 import type { StripeProvider } from './modules/billing/stripe-provider.js';
 import { createTestPaymentProvider } from './modules/billing/test-provider.js';
@@ -36,11 +37,20 @@ export interface Services {
   mailer: Mailer;
   sessions: SessionStore;
   payments: Payments;
+  /** Full-size image decodes, bounded per person and per process. */
+  decodes: DecodeQueue;
   /** How long a render job may run before its worker is taken for dead. */
   jobExpirySeconds(drawingTime: number): number;
   /** Stops what runs in the background, renders first; the database stays open for the caller. */
   close(): Promise<void>;
 }
+
+/**
+ * One full-size decode at a time in a process (a 50-megapixel photo takes about 200 MB while it is
+ * read; previews have a queue of their own), and two uploads held per person: an image for a
+ * project and one for a video may travel together; a third is refused until one is done.
+ */
+const DECODE_LIMITS = { atOnce: 1, perUser: 2 };
 
 /** Starts the shared services on an open database; `renderWorkers` sizes the render runner. */
 export async function startServices(
@@ -81,6 +91,7 @@ export async function startServices(
     mailer,
     sessions: new SessionStore(db, config.adminEmails),
     payments: { provider: stripeProvider ?? testProvider!, testProvider, stripeProvider },
+    decodes: createDecodeQueue(DECODE_LIMITS),
     // A long colour video takes a while: the allowance grows with the drawing time.
     jobExpirySeconds: (drawingTime) => config.renderExpirySeconds + 10 * drawingTime,
     async close() {

@@ -1,7 +1,14 @@
 import { mkdtemp, readdir, rm, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PROJECT_LIMITS, type Project, type ProjectSummary } from '@rasma/contract';
+import {
+  formatBytes,
+  PROJECT_LIMITS,
+  STATE_TOO_LARGE_MESSAGE,
+  STORAGE_LIMITS,
+  type Project,
+  type ProjectSummary,
+} from '@rasma/contract';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -328,22 +335,28 @@ describe('the autosave', () => {
     expect(kept.body.updatedAt).toBe(project.updatedAt);
   });
 
-  it("takes zones up to the create call's limits: megabytes of points, over the usual 1 MB body", async () => {
+  it(`keeps a state up to ${formatBytes(STORAGE_LIMITS.maxStateBytes)} and refuses a larger one with a 413, keeping the saved one`, async () => {
     const me = await user();
     const project = (await me.create(await png(64, 48))).body;
-    const points = Array.from({ length: 100_000 }, (_, i) => ({ x: i % 640, y: i % 480 }));
-    const big = { ...STATE, zones: [{ ...ZONE, points }] };
-    const body = JSON.stringify({ state: big });
-    expect(body.length).toBeGreaterThan(1024 * 1024);
-    const saved = await me.save(project.id, body);
-    expect(saved.status).toBe(200);
-    const reopened = await me.json<Project>(`/api/projects/${project.id}`);
-    expect(reopened.body.state.zones[0]?.points).toHaveLength(100_000);
+    const zoneOf = (n: number) => ({
+      ...ZONE,
+      points: Array.from({ length: n }, (_, i) => ({ x: i % 640, y: i % 480 })),
+    });
+    const sizeOf = (n: number) => JSON.stringify({ ...STATE, zones: [zoneOf(n)] }).length;
+    const within = { ...STATE, zones: [zoneOf(20_000)] };
+    expect(sizeOf(20_000)).toBeLessThan(STORAGE_LIMITS.maxStateBytes);
+    expect((await me.save(project.id, { state: within })).status).toBe(200);
 
-    // One point more than a zone may have is the create call's 400.
-    const over = { ...big, zones: [{ ...ZONE, points: [...points, { x: 1, y: 1 }] }] };
-    const refused = await me.save(project.id, { state: over });
-    expect(refused.status).toBe(400);
+    expect(sizeOf(40_000)).toBeGreaterThan(STORAGE_LIMITS.maxStateBytes);
+    const over = await me.save(project.id, { state: { ...STATE, zones: [zoneOf(40_000)] } });
+    expect(over.status).toBe(413);
+    expect(over.body).toMatchObject({ code: 'STATE_TOO_LARGE', message: STATE_TOO_LARGE_MESSAGE });
+    // Far over it, the body itself is refused before it is parsed.
+    const huge = await me.save(project.id, { state: { ...STATE, zones: [zoneOf(100_000)] } });
+    expect(huge.status).toBe(413);
+
+    const reopened = await me.json<Project>(`/api/projects/${project.id}`);
+    expect(reopened.body.state.zones[0]?.points).toHaveLength(20_000);
   });
 });
 

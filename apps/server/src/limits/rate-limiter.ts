@@ -1,6 +1,7 @@
 import { and, count, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { rateLimitHits } from '../db/schema.js';
+import type { ErrorCode } from '@rasma/contract';
 import { AppError } from '../errors.js';
 
 export interface RateLimit {
@@ -8,6 +9,8 @@ export interface RateLimit {
   windowMs: number;
   /** The 429's message, telling the person what to do. */
   message: string;
+  /** The 429's code, when it is not the generic `RATE_LIMITED`. */
+  code?: ErrorCode;
 }
 
 /** Hits are kept this long; no limit may have a longer window. */
@@ -19,14 +22,35 @@ export const RATE_LIMIT_RETENTION_MS = 24 * 60 * 60 * 1000;
  * requests each see the others, and a client that keeps hammering stays refused.
  */
 export async function hitRateLimit(db: Db, key: string, limit: RateLimit): Promise<void> {
+  await recordHit(db, key);
+  if ((await hitsInWindow(db, key, limit)) > limit.max) throw rateLimited(limit);
+}
+
+/**
+ * For what is counted only once it is done (a project made, not one tried): a 429 when the window
+ * already holds `max`, recording nothing; `recordHit` counts it once it is done.
+ */
+export async function refuseWhenLimitReached(db: Db, key: string, limit: RateLimit): Promise<void> {
+  if ((await hitsInWindow(db, key, limit)) >= limit.max) throw rateLimited(limit);
+}
+
+export async function recordHit(db: Pick<Db, 'insert'>, key: string): Promise<void> {
   await db.insert(rateLimitHits).values({ key });
+}
+
+async function hitsInWindow(db: Db, key: string, limit: RateLimit): Promise<number> {
   const since = new Date(Date.now() - limit.windowMs);
   const [row] = await db
     .select({ n: count() })
     .from(rateLimitHits)
     .where(and(eq(rateLimitHits.key, key), gt(rateLimitHits.createdAt, since)));
-  if ((row?.n ?? 0) > limit.max) throw new AppError(429, limit.message, 'RATE_LIMITED');
+  return row?.n ?? 0;
 }
+
+const rateLimited = (limit: RateLimit) =>
+  new AppError(429, limit.message, limit.code ?? 'RATE_LIMITED', {
+    retryAfterSeconds: limit.windowMs / 1000,
+  });
 
 export async function deleteOldRateLimitHits(db: Db, now: Date): Promise<void> {
   await db

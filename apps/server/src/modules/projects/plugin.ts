@@ -1,9 +1,11 @@
-import { api, projectStateSchema } from '@rasma/contract';
+import { api, projectStateSchema, STORAGE_LIMITS } from '@rasma/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../http/route.js';
+import type { Services } from '../../services.js';
 import { sendFile } from '../../http/send-file.js';
-import { MULTIPART_LIMITS, parseJsonField, readUpload } from '../videos/upload.js';
+import { parseJsonField, readUpload } from '../videos/upload.js';
 import {
+  checkCanCreateProject,
   createProject,
   findOwnProject,
   getProject,
@@ -15,15 +17,22 @@ import {
 } from './service.js';
 
 /** Projects (the work on an image, autosaved) and their files. Prefix `/api`. */
-export const projectsModule: FastifyPluginAsync<ProjectDeps> = async (app, options) => {
+export const projectsModule: FastifyPluginAsync<ProjectDeps & Pick<Services, 'decodes'>> = async (
+  app,
+  options,
+) => {
   const { db, storage } = options;
 
   route(app, api.projects, ({ user }) => recentProjectList(db, user.id));
 
   route(app, api.createProject, async ({ user, request, reply }) => {
-    const upload = await readUpload(request);
-    const state = parseJsonField(upload.fields, 'state', projectStateSchema);
-    const project = await createProject(options, { userId: user.id, upload: upload.image, state });
+    // Refused before the image is read when it could not become a project anyway.
+    await checkCanCreateProject(db, user.id);
+    const project = await options.decodes.forUser(user.id, async (decode) => {
+      const upload = await readUpload(request);
+      const state = parseJsonField(upload.fields, 'state', projectStateSchema);
+      return createProject(options, { userId: user.id, upload: upload.image, state, decode });
+    });
     reply.status(201);
     return project;
   });
@@ -37,12 +46,13 @@ export const projectsModule: FastifyPluginAsync<ProjectDeps> = async (app, optio
     sendFile(storage, reply, await projectFile(db, user.id, params.id, 'thumbnail')),
   );
 
-  // A state holds zones up to the create call's limits: its body may be as large as that call's field.
+  // A body a little over the state's limit is told so (413 STATE_TOO_LARGE); far over it, Fastify
+  // refuses it before parsing.
   route(
     app,
     api.saveProject,
     ({ user, params, body }) => saveProjectState(db, user.id, params.id, body.state),
-    { bodyLimit: MULTIPART_LIMITS.fieldSize },
+    { bodyLimit: 2 * STORAGE_LIMITS.maxStateBytes },
   );
 
   route(app, api.deleteProject, async ({ user, params }) => {

@@ -2,7 +2,6 @@ import { PROJECT_LIMITS, type ProjectState } from '@rasma/contract';
 import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { projects } from '../../db/schema.js';
-import { findUserById } from '../auth/users.js';
 import type { DbOrTx } from '../credits/ledger.js';
 
 export type ProjectRow = typeof projects.$inferSelect;
@@ -16,22 +15,14 @@ export async function countProjects(db: DbOrTx, userId: string): Promise<number>
   return row?.projects ?? 0;
 }
 
-/**
- * Inserts the project while its user has fewer than `max`; undefined when they have `max` already.
- * The user's row is locked for the count, so two creations at once cannot both pass it.
- */
-export function insertProject(
-  db: Db,
+/** Inserts the project (in the transaction that checked the person's count and quota). */
+export async function insertProject(
+  tx: DbOrTx,
   values: typeof projects.$inferInsert,
-  max: number,
-): Promise<ProjectRow | undefined> {
-  return db.transaction(async (tx) => {
-    await findUserById(tx, values.userId, { lock: true });
-    if ((await countProjects(tx, values.userId)) >= max) return undefined;
-    const [row] = await tx.insert(projects).values(values).returning();
-    if (!row) throw new Error('project insert returned nothing');
-    return row;
-  });
+): Promise<ProjectRow> {
+  const [row] = await tx.insert(projects).values(values).returning();
+  if (!row) throw new Error('project insert returned nothing');
+  return row;
 }
 
 /** The user's recent projects, newest change first (no state: it can be megabytes). */

@@ -4,6 +4,9 @@ import {
   endpointUrl,
   PROJECT_LIMITS,
   projectStateSchema,
+  STATE_TOO_LARGE_MESSAGE,
+  STORAGE_LIMITS,
+  TOO_MANY_NEW_PROJECTS_MESSAGE,
   TOO_MANY_PROJECTS_MESSAGE,
   type Project,
   type ProjectState,
@@ -14,7 +17,16 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import type { Services } from '../../services.js';
 import { projectImageKey, projectThumbnailKey } from '../../storage/keys.js';
+import {
+  hitRateLimit,
+  recordHit,
+  refuseWhenLimitReached,
+  type RateLimit,
+} from '../../limits/rate-limiter.js';
+import { requireUserById } from '../auth/users.js';
+import type { Decode } from '../images/decode-queue.js';
 import { normalizeImage } from '../images/image-file.js';
+import { requireRoom, requireWithinQuota } from '../quota/service.js';
 import { titleFromFileName } from '../videos/service.js';
 import {
   countProjects,
@@ -65,44 +77,91 @@ function storedState(stored: unknown): ProjectState {
   return withoutEdits.success ? withoutEdits.data : projectStateSchema.parse({});
 }
 
+/** New projects a person starts, counted once each is made (`STORAGE_LIMITS.newProjectsPerDay`). */
+const NEW_PROJECTS: RateLimit = {
+  max: STORAGE_LIMITS.newProjectsPerDay,
+  windowMs: 24 * 60 * 60 * 1000,
+  message: TOO_MANY_NEW_PROJECTS_MESSAGE,
+  code: 'TOO_MANY_NEW_PROJECTS',
+};
+const newProjectsKey = (userId: string) => `project:new:${userId}`;
+
+/** Autosaves of one person (`STORAGE_LIMITS.savesPerMinute`), across their projects. */
+const SAVES: RateLimit = {
+  max: STORAGE_LIMITS.savesPerMinute,
+  windowMs: 60 * 1000,
+  message: 'Too many saves in a minute. Your changes are saved again in a moment.',
+};
+
+/** A 413 for a state over `STORAGE_LIMITS.maxStateBytes` as JSON. */
+function checkStateSize(state: ProjectState): void {
+  if (Buffer.byteLength(JSON.stringify(state)) > STORAGE_LIMITS.maxStateBytes) {
+    throw new AppError(413, STATE_TOO_LARGE_MESSAGE, 'STATE_TOO_LARGE');
+  }
+}
+
+/**
+ * What can be checked before a project's image is read: the number of projects, the day's new ones
+ * and room in the storage quota. The transaction that records it checks the count and quota again.
+ */
+export async function checkCanCreateProject(db: Db, userId: string): Promise<void> {
+  if ((await countProjects(db, userId)) >= PROJECT_LIMITS.maxPerUser) throw tooMany();
+  await refuseWhenLimitReached(db, newProjectsKey(userId), NEW_PROJECTS);
+  await requireRoom(db, userId);
+}
+
 /**
  * A project from an image checked exactly as the create call's upload (type from the bytes, size,
- * megapixels; kept upright without metadata) and a small JPEG thumbnail of it. The files are stored
- * first and removed again when the row cannot be written. A person with `PROJECT_LIMITS.maxPerUser`
- * projects gets a 409 and nothing is stored (counted before the image is read, and again as the row
- * is written).
+ * megapixels; kept upright without metadata, no larger than a video needs) and a small JPEG
+ * thumbnail of it. The files are stored first and removed again when the row cannot be written: a
+ * person with `PROJECT_LIMITS.maxPerUser` projects gets a 409, one whose files would not fit in
+ * their quota a 409, and nothing is kept.
  */
 export async function createProject(
   { db, storage }: ProjectDeps,
-  input: { userId: string; upload: { bytes: Buffer; fileName: string }; state: ProjectState },
+  input: {
+    userId: string;
+    upload: { bytes: Buffer; fileName: string };
+    state: ProjectState;
+    decode: Decode;
+  },
 ): Promise<Project> {
-  if ((await countProjects(db, input.userId)) >= PROJECT_LIMITS.maxPerUser) throw tooMany();
-  const image = await normalizeImage(input.upload.bytes);
-  const thumbnail = await sharp(image.data)
-    .resize(THUMBNAIL_LONG_SIDE, THUMBNAIL_LONG_SIDE, { fit: 'inside', withoutEnlargement: true })
-    .flatten({ background: '#ffffff' })
-    .jpeg({ quality: 80 })
-    .toBuffer();
+  const { userId } = input;
+  checkStateSize(input.state);
+  await checkCanCreateProject(db, userId);
+  const { image, thumbnail } = await input.decode(async () => {
+    const image = await normalizeImage(input.upload.bytes);
+    const thumbnail = await sharp(image.data)
+      .resize(THUMBNAIL_LONG_SIDE, THUMBNAIL_LONG_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 80 })
+      .toBuffer();
+    return { image, thumbnail };
+  });
   const id = randomUUID();
   const imageKey = projectImageKey(id, image.extension);
   const thumbnailKey = projectThumbnailKey(id);
   try {
     await storage.put(imageKey, image.data, image.mimeType);
     await storage.put(thumbnailKey, thumbnail, THUMBNAIL_TYPE);
-    const row = await insertProject(
-      db,
-      {
+    const row = await db.transaction(async (tx) => {
+      // The user's row is locked for the count and the quota: two creations at once see each other.
+      await requireUserById(tx, userId, { lock: true });
+      if ((await countProjects(tx, userId)) >= PROJECT_LIMITS.maxPerUser) throw tooMany();
+      const row = await insertProject(tx, {
         id,
-        userId: input.userId,
+        userId,
         title: titleFromFileName(input.upload.fileName),
         fileName: input.upload.fileName.slice(0, 255),
         state: input.state,
         imageKey,
         imageMimeType: image.mimeType,
-      },
-      PROJECT_LIMITS.maxPerUser,
-    );
-    if (!row) throw tooMany();
+        fileBytes: image.data.length + thumbnail.length,
+      });
+      await requireWithinQuota(tx, userId);
+      await recordHit(tx, newProjectsKey(userId));
+      return row;
+    });
     return toProject(row);
   } catch (err) {
     await Promise.all([storage.delete(imageKey), storage.delete(thumbnailKey)]);
@@ -126,8 +185,13 @@ export async function getProject(db: Db, userId: string, id: string): Promise<Pr
   return toProject(await findOwnProject(db, userId, id));
 }
 
-/** The autosave: the whole state replaces the saved one, and the project becomes the newest. */
+/**
+ * The autosave: the whole state replaces the saved one, and the project becomes the newest. A state
+ * over `STORAGE_LIMITS.maxStateBytes` is a 413; more than `savesPerMinute` saves a 429.
+ */
 export async function saveProjectState(db: Db, userId: string, id: string, state: ProjectState) {
+  checkStateSize(state);
+  await hitRateLimit(db, `project:save:${userId}`, SAVES);
   const saved = await updateProjectState(db, userId, id, state);
   if (!saved) throw notFound();
   return { id: saved.id, updatedAt: saved.updatedAt.toISOString() };

@@ -10,6 +10,7 @@ import { createPreviewQueue } from './preview-queue.js';
 import { createPreviewThread } from './preview-thread.js';
 import { aiPreference } from './queries.js';
 import {
+  checkCanCreateVideo,
   createVideo,
   deleteVideo,
   fileKey,
@@ -22,7 +23,7 @@ import { sendFile } from '../../http/send-file.js';
 import type { Services } from '../../services.js';
 import { parseJsonField, readUpload } from './upload.js';
 
-export type VideosModuleOptions = VideoDeps & Pick<Services, 'config'>;
+export type VideosModuleOptions = VideoDeps & Pick<Services, 'config' | 'decodes'>;
 
 /** The workspace and the library (spec 2.5): create, watch, keep and delete videos. Prefix `/api`. */
 export const videosModule: FastifyPluginAsync<VideosModuleOptions> = async (app, options) => {
@@ -31,14 +32,19 @@ export const videosModule: FastifyPluginAsync<VideosModuleOptions> = async (app,
   route(app, api.aiPreference, async ({ user }) => ({ aiModel: await aiPreference(db, user.id) }));
 
   route(app, api.createVideo, async ({ user, request, reply }) => {
-    const upload = await readUpload(request);
-    const settings = parseJsonField(upload.fields, 'blobData', createVideoBlobDataSchema);
-    const video = await createVideo(options, {
-      userId: user.id,
-      upload: upload.image,
-      settings,
-      // request.ip is the client's, behind the proxies TRUST_PROXY names.
-      network: requesterNetwork(request.ip, options.config.sessionSecret),
+    // Refused before the upload is read when it could not become a video anyway.
+    await checkCanCreateVideo(db, user.id);
+    const video = await options.decodes.forUser(user.id, async (decode) => {
+      const upload = await readUpload(request);
+      const settings = parseJsonField(upload.fields, 'blobData', createVideoBlobDataSchema);
+      return createVideo(options, {
+        userId: user.id,
+        upload: upload.image,
+        settings,
+        // request.ip is the client's, behind the proxies TRUST_PROXY names.
+        network: requesterNetwork(request.ip, options.config.sessionSecret),
+        decode,
+      });
     });
     reply.status(201);
     return { message: 'Video creation started', video };

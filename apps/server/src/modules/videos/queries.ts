@@ -65,12 +65,18 @@ export async function aiPreference(db: Db, userId: string): Promise<AiModel> {
   return row?.aiModel ?? DEFAULT_AI_MODEL;
 }
 
-/** The user's videos waiting or being made, besides `videoId`. */
-export async function waitingVideos(tx: Pick<Db, 'select'>, userId: string, videoId: string) {
+/** The user's videos waiting or being made, besides `except` (the one being created). */
+export async function waitingVideos(tx: Pick<Db, 'select'>, userId: string, except?: string) {
   const [row] = await tx
     .select({ n: count() })
     .from(videos)
-    .where(and(eq(videos.userId, userId), eq(videos.status, 'processing'), ne(videos.id, videoId)));
+    .where(
+      and(
+        eq(videos.userId, userId),
+        eq(videos.status, 'processing'),
+        except ? ne(videos.id, except) : undefined,
+      ),
+    );
   return row?.n ?? 0;
 }
 

@@ -3,6 +3,7 @@ import {
   MAX_WAITING_VIDEOS_PER_USER,
   MODEL_CREDIT_COST,
   VIDEOS_PAGE_SIZE,
+  type AiModel,
   type CreateVideoBlobData,
   type Video,
   type VideoProgressEvent,
@@ -14,8 +15,11 @@ import { JOBS, sendJob } from '../../jobs.js';
 import { inTransaction } from '../../queue/queue.js';
 import type { Services } from '../../services.js';
 import { imageKey, thumbnailKey, thumbnailName, videoKey } from '../../storage/keys.js';
-import { applyCreditChange } from '../credits/ledger.js';
+import { requireUserById } from '../auth/users.js';
+import { applyCreditChange, insufficientCredits } from '../credits/ledger.js';
+import type { Decode } from '../images/decode-queue.js';
 import { normalizeImage, type StoredImage } from '../images/image-file.js';
+import { requireRoom, requireWithinQuota } from '../quota/service.js';
 import { renderPriority } from './fair-share.js';
 import {
   deleteVideoRow,
@@ -26,6 +30,7 @@ import {
   waitingVideos,
   type VideoRow,
 } from './queries.js';
+import { scaleSettings } from './scale-settings.js';
 import { checkStrokeEdits } from './stroke-edits.js';
 
 export type { VideoRow };
@@ -81,15 +86,38 @@ export async function createVideo(
     settings: CreateVideoBlobData;
     /** The keyed hash of the network the request came from (`requesterNetwork`). */
     network: string;
+    /** Waits for a free full-size decode (the decode queue). */
+    decode: Decode;
   },
 ): Promise<Video> {
   checkStrokeEdits(input.settings);
-  const image = await normalizeImage(input.upload.bytes);
-  checkStrokeEdits(input.settings, image);
-  const row = await enqueueVideo(deps, { ...input, image, fileName: input.upload.fileName });
+  await checkCanCreateVideo(deps.db, input.userId, input.settings.aiModel);
+  const image = await input.decode(() => normalizeImage(input.upload.bytes));
+  const settings = scaleSettings(input.settings, image.scale);
+  checkStrokeEdits(settings, image);
+  const row = await enqueueVideo(deps, {
+    userId: input.userId,
+    network: input.network,
+    settings,
+    image,
+    fileName: input.upload.fileName,
+  });
   deps.wakeWorkers();
   await deps.progress.publish(row.userId, progressEvent(row));
   return toVideo(row);
+}
+
+/**
+ * What can be checked without the upload's pixels, before it is decoded (and, without `aiModel`,
+ * before it is even read): the balance for the model (the cheapest one while it is not known yet),
+ * the waiting-videos cap and room in the storage quota. The transaction checks each again.
+ */
+export async function checkCanCreateVideo(db: Db, userId: string, aiModel?: AiModel) {
+  const user = await requireUserById(db, userId);
+  const cost = aiModel ? MODEL_CREDIT_COST[aiModel] : Math.min(...Object.values(MODEL_CREDIT_COST));
+  if (user.credits < cost) throw insufficientCredits();
+  if ((await waitingVideos(db, userId)) >= MAX_WAITING_VIDEOS_PER_USER) throw tooManyWaiting();
+  await requireRoom(db, userId);
 }
 
 /**
@@ -144,6 +172,7 @@ async function enqueueVideo(
         idempotencyKey: `video-debit:${videoId}`,
         videoId,
       });
+      await requireWithinQuota(tx, userId);
       await setAiPreference(tx, userId, settings.aiModel);
       // Counted after the debit, which holds the user's row: a parallel create waits and counts this one.
       const waiting = await waitingVideos(tx, userId, videoId);
