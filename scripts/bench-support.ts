@@ -107,7 +107,12 @@ export function residentMb(child: ChildProcess): number {
  */
 export async function signIn(url: string, dataDir: string): Promise<string> {
   const email = `bench-${randomUUID()}@example.com`;
-  await postJson(`${url}/api/send-verification-code`, { email });
+  // Only the browser that asked for the code may use it: its sign-in cookie goes with the code.
+  const sent = await postJson(`${url}/api/send-verification-code`, { email });
+  const browser = sent.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
   const outbox = path.join(dataDir, 'outbox');
   const mails = (await readdir(outbox)).map((name) =>
     readFileSync(path.join(outbox, name), 'utf8'),
@@ -115,16 +120,20 @@ export async function signIn(url: string, dataDir: string): Promise<string> {
   const mail = mails.find((text) => text.includes(email));
   const code = mail && /sign-in code is (\d{6})/.exec(mail)?.[1];
   if (!code) throw new Error(`No code in the outbox for ${email}`);
-  const res = await postJson(`${url}/api/verify-email-code`, { email, code });
+  const res = await postJson(`${url}/api/verify-email-code`, { email, code }, { cookie: browser });
   const session = res.headers.getSetCookie().find((c) => c.startsWith('rasma_session='));
   if (!session) throw new Error('Signed in without a rasma_session cookie');
   return session.split(';')[0] ?? '';
 }
 
-export async function postJson(url: string, body: unknown): Promise<Response> {
+export async function postJson(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   const res = await fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
   });
   if (!res.ok) throw new Error(`POST ${url}: ${res.status} ${await res.text()}`);
