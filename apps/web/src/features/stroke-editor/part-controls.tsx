@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/input';
 import { Slider } from '@/components/ui/slider';
 import { isAddedPartId, STROKE_EDIT_LIMITS, type Direction } from '@/lib/contract';
-import { DirectionSelect } from '../fields/direction-select';
+import { DirectionSelect } from '@/features/workspace/fields/direction-select';
 import type { AnyPartId } from './edit-history';
 import { partLabel } from './part-order';
 

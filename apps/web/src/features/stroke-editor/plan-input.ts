@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { DRAWING_TIME } from '@/lib/contract';
-import type { VideoSettings } from '../settings/use-video-settings';
-import type { Zone } from '../zones/zone';
+import type { VideoSettings } from '@/features/workspace/settings/use-video-settings';
+import type { Zone } from '@/features/workspace/zones/zone';
 import type { StrokePlanInput } from './messages';
 
 /** The long side of the copy the strokes are planned on: a wide screen's editor. */

@@ -1,6 +1,6 @@
 import type { Point } from '@/lib/contract';
 import { useEffect, useMemo, useRef, type PointerEvent } from 'react';
-import { toImagePoint, type Size } from '../canvas/coordinates';
+import { toImagePoint, type Size } from '@/features/workspace/canvas/coordinates';
 import type { PenSample } from './freehand';
 import { paintStrokes } from './paint-strokes';
 import type { StrokeIndex } from './stroke-index';

@@ -1,8 +1,8 @@
 import { strokeEditPoints } from '@rasma/engine/outline';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { isAddedPartId, parsePartId, type AddedPartId, type Direction } from '@/lib/contract';
-import { MAX_SHOWN_HEIGHT } from '../canvas/image-stage';
-import type { Zone } from '../zones/zone';
+import { MAX_SHOWN_HEIGHT } from '@/features/workspace/canvas/image-stage';
+import type { Zone } from '@/features/workspace/zones/zone';
 import { deletionOf } from './delete-selection';
 import { DrawingPreview } from './drawing-preview';
 import type { AnyPartId } from './edit-history';

@@ -17,7 +17,7 @@ import {
   type EditedStrokes,
   type StrokePlan,
 } from '@rasma/engine/outline';
-import { screenCopy } from '../image/screen-copy';
+import { screenCopy } from '@/features/workspace/image/screen-copy';
 import type { PlayData, StrokeEditorRequest, StrokeEditorResponse, StrokeView } from './messages';
 import { PAPER } from './paint-strokes';
 import { strokeGrid } from './stroke-index';
