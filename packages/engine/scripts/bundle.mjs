@@ -40,7 +40,7 @@ const { metafile } = await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node22.12',
   // The plan worker's chunk is shared with the entry that starts it: one copy of the planning code.
   splitting: true,
   outdir,
