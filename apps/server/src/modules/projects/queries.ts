@@ -35,20 +35,6 @@ export function recentProjects(db: Db, userId: string) {
     .limit(PROJECT_LIMITS.recent);
 }
 
-/** The user's project by id; undefined when there is none, or it is someone else's. */
-export async function ownProject(
-  db: Db,
-  userId: string,
-  id: string,
-): Promise<ProjectRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(projects)
-    .where(and(eq(projects.id, id), eq(projects.userId, userId)))
-    .limit(1);
-  return row;
-}
-
 /** Replaces the user's project's state; undefined when it is not theirs (or not there). */
 export async function updateProjectState(db: Db, userId: string, id: string, state: ProjectState) {
   const [row] = await db

@@ -14,6 +14,7 @@ import {
 } from '@rasma/contract';
 import sharp from 'sharp';
 import type { Db } from '../../db/client.js';
+import { notFoundOf, requireOwned } from '../../db/ownership.js';
 import { AppError } from '../../errors.js';
 import type { Services } from '../../services.js';
 import { projectImageKey, projectThumbnailKey } from '../../storage/keys.js';
@@ -32,7 +33,6 @@ import {
   countProjects,
   deleteProjectRow,
   insertProject,
-  ownProject,
   recentProjects,
   updateProjectState,
   type ProjectRow,
@@ -44,7 +44,6 @@ export type ProjectDeps = Pick<Services, 'db' | 'storage'>;
 const THUMBNAIL_LONG_SIDE = 320;
 const THUMBNAIL_TYPE = 'image/jpeg';
 
-const notFound = () => new AppError(404, 'Project not found', 'NOT_FOUND');
 const tooMany = () => new AppError(409, TOO_MANY_PROJECTS_MESSAGE, 'TOO_MANY_PROJECTS');
 
 const thumbnailUrl = (id: string) => endpointUrl(api.projectThumbnail, { id });
@@ -175,11 +174,8 @@ export async function recentProjectList(db: Db, userId: string): Promise<Project
 }
 
 /** The user's own project; anyone else's, or none, is a 404 (no hint that it exists). */
-export async function findOwnProject(db: Db, userId: string, id: string): Promise<ProjectRow> {
-  const row = await ownProject(db, userId, id);
-  if (!row) throw notFound();
-  return row;
-}
+export const findOwnProject = (db: Db, userId: string, id: string): Promise<ProjectRow> =>
+  requireOwned(db, 'project', userId, id);
 
 export async function getProject(db: Db, userId: string, id: string): Promise<Project> {
   return toProject(await findOwnProject(db, userId, id));
@@ -193,7 +189,7 @@ export async function saveProjectState(db: Db, userId: string, id: string, state
   checkStateSize(state);
   await hitRateLimit(db, `project:save:${userId}`, SAVES);
   const saved = await updateProjectState(db, userId, id, state);
-  if (!saved) throw notFound();
+  if (!saved) throw notFoundOf('project');
   return { id: saved.id, updatedAt: saved.updatedAt.toISOString() };
 }
 
