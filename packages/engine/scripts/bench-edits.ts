@@ -8,11 +8,9 @@
  * it as the engine alone would take it.
  * BENCH_RUNS (default 3; median and best), BENCH_TIME (drawing time, default 1 s).
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   maxStrokeEditLength,
   STROKE_EDIT_LIMITS as L,
@@ -22,12 +20,11 @@ import {
 import type { StrokeEdits } from '@rasma/contract/stroke-edits';
 import sharp from 'sharp';
 import { sceneSvg } from '../test/fixtures.js';
-import { watchMemory } from './memory.js';
+import { runCli } from './memory.js';
 
 const [WIDTH, HEIGHT] = [4000, 3000];
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const DRAWING_TIME = Number(process.env.BENCH_TIME ?? 1);
-const CLI = fileURLToPath(new URL('../bin/rasma.js', import.meta.url));
 /** Just under the contract's bound on the strokes' summed length. */
 const LENGTH = 0.999 * maxStrokeEditLength({ width: WIDTH, height: HEIGHT });
 const DIAGONAL = Math.hypot(WIDTH, HEIGHT);
@@ -99,19 +96,10 @@ interface Run {
 }
 
 /** One render with the built CLI, as a user runs it. */
-async function render(input: string, work: string, edits?: string): Promise<Run> {
+function render(input: string, work: string, edits?: string): Promise<Run> {
   const args = ['render', input, '-o', join(work, 'out.mp4'), '--size', '1920'];
   args.push('--time', String(DRAWING_TIME), ...(edits ? ['--edits', edits] : []));
-  const started = performance.now();
-  const proc = spawn(CLI, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-  const memory = watchMemory(proc.pid!, true);
-  let stderr = '';
-  proc.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const code = await new Promise<number | null>((resolve) => proc.on('close', resolve));
-  const seconds = (performance.now() - started) / 1000;
-  const { mb, childMb } = memory.stop();
-  if (code !== 0) throw new Error(`rasma render failed (${code}): ${stderr}`);
-  return { seconds, rssMb: mb, ffmpegMb: childMb };
+  return runCli(args);
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;

@@ -26,7 +26,7 @@ import { outline } from '../src/outline.js';
 import { renderVideo } from '../src/render.js';
 import { sceneSvg } from '../test/fixtures.js';
 import { PHOTO_NAMES, photoPng } from '../test/photos.js';
-import { watchMemory } from './memory.js';
+import { CLI, runCli, watchMemory } from './memory.js';
 
 type Model = 'rasma-ai' | 'rasma-ai-color';
 const DRAWING_TIME = 15;
@@ -122,11 +122,8 @@ function record(input: string, model: Model, work: string): Promise<Recording> {
   });
 }
 
-/** Run as a user runs it: through its #! line (which sets the render's malloc settings). */
-const CLI = fileURLToPath(new URL('../bin/rasma.js', import.meta.url));
-
 /** One render with the built CLI, timed from spawn to exit. */
-async function runCli(
+async function renderWithCli(
   input: string,
   model: Model,
   work: string,
@@ -135,16 +132,8 @@ async function runCli(
   const output = join(work, `${model}-cli.mp4`);
   const args = ['render', input, '-o', output, '--model', model];
   args.push('--time', String(DRAWING_TIME), '--size', String(size), '--shape', SHAPE);
-  const started = performance.now();
-  const proc = spawn(CLI, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-  const memory = watchMemory(proc.pid!, true);
-  let stderr = '';
-  proc.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const code = await new Promise<number | null>((resolve) => proc.on('close', resolve));
-  const seconds = (performance.now() - started) / 1000;
-  const { mb, childMb } = memory.stop();
-  if (code !== 0) throw new Error(`rasma render failed (${code}): ${stderr}`);
-  return { seconds, rssMb: mb, ffmpegMb: childMb, bytes: (await stat(output)).size };
+  const run = await runCli(args);
+  return { ...run, bytes: (await stat(output)).size };
 }
 
 /** ffmpeg alone: the floor's arguments, identical frames streamed from the page cache. */
@@ -221,7 +210,7 @@ async function measureImage(name: string, input: string, work: string, ffmpegPat
     const floor: { seconds: number; peakMb: number }[] = [];
     for (let i = 0; i < RUNS; i++) {
       floor.push(await encodeFloor(ffmpegPath, settings, raw));
-      engine.push(await runCli(input, model, work));
+      engine.push(await renderWithCli(input, model, work));
     }
     await rm(raw, { force: true });
     const best = engine.reduce((a, b) => (b.seconds < a.seconds ? b : a));
@@ -297,7 +286,7 @@ async function main(): Promise<void> {
 
     if (process.env.BENCH_4K !== '0') {
       for (const model of ['rasma-ai', 'rasma-ai-color'] as const) {
-        const r = await runCli(detailed, model, work, SIZE_4K);
+        const r = await renderWithCli(detailed, model, work, SIZE_4K);
         console.log(
           `\n4K ${model}, 4000x3000 image: ${r.seconds.toFixed(1)} s; CLI ${r.rssMb.toFixed(0)} MB, ffmpeg ${r.ffmpegMb.toFixed(0)} MB; ${(r.bytes / 1e6).toFixed(2)} MB; ${load()}`,
         );

@@ -1,5 +1,10 @@
-/** Peak memory of benchmark processes, from /proc (Linux). */
+/** Benchmark runs of the built CLI, and their processes' peak memory from /proc (Linux). */
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/** The built CLI, run as a user runs it: through its #! line (which sets the render's malloc settings). */
+export const CLI = fileURLToPath(new URL('../bin/rasma.js', import.meta.url));
 
 /** Peak resident memory (VmHWM, kB) of a process, 0 once it is gone. */
 function peakKb(pid: number): number {
@@ -38,4 +43,18 @@ export function watchMemory(
       return { mb: kb / 1024, childMb: childKb / 1024 };
     },
   };
+}
+
+/** One run of the CLI with `args`: its time, and its and its ffmpeg's peak memory in MB. */
+export async function runCli(args: string[]) {
+  const started = performance.now();
+  const proc = spawn(CLI, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  const memory = watchMemory(proc.pid!, true);
+  let stderr = '';
+  proc.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const code = await new Promise<number | null>((resolve) => proc.on('close', resolve));
+  const seconds = (performance.now() - started) / 1000;
+  const { mb, childMb } = memory.stop();
+  if (code !== 0) throw new Error(`rasma render failed (${code}): ${stderr}`);
+  return { seconds, rssMb: mb, ffmpegMb: childMb };
 }
