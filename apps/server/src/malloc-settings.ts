@@ -12,11 +12,11 @@ import { RENDER_MALLOC_ENV } from '@rasma/engine/allocator';
 const missing = Object.entries(RENDER_MALLOC_ENV).filter(
   ([name]) => process.env[name] === undefined,
 );
-const { execve } = process as {
+const restart = process as {
   execve?: (file: string, args: string[], env: NodeJS.ProcessEnv) => never;
 };
-if (missing.length > 0 && execve) {
-  execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], {
+if (missing.length > 0 && restart.execve) {
+  restart.execve(process.execPath, [process.argv0, ...process.execArgv, ...process.argv.slice(1)], {
     ...process.env,
     ...Object.fromEntries(missing),
   });

@@ -2,11 +2,12 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { RENDER_MALLOC_ENV } from '@rasma/engine/allocator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.js';
 import { createSignedInUser } from './support/factories.js';
 import { freshPostgresDatabase } from './support/database.js';
-import { childProcessIds, commandLine } from './support/processes.js';
+import { childProcessIds, commandLine, environmentOf } from './support/processes.js';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
 const repoRoot = path.resolve(serverDir, '../..');
@@ -149,6 +150,9 @@ describe('the built server (npm run serve)', () => {
       const [nodePid, ...others] = childProcessIds(npmPid);
       expect(others).toEqual([]);
       expect(commandLine(nodePid ?? 0)).toBe('node apps/server/dist/main.js');
+      // Started without glibc's malloc settings, it started itself again with them: sharp's
+      // decodes give their memory back (issue 33).
+      expect(environmentOf(nodePid ?? 0)).toMatchObject(RENDER_MALLOC_ENV);
       // Its render process, started ahead of the first render, is the build's too.
       const renderPids = childProcessIds(nodePid ?? 0);
       expect(renderPids.map(commandLine)).toEqual([

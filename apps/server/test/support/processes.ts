@@ -28,3 +28,9 @@ export function processTree(pid: number): number[] {
 export function commandLine(pid: number): string {
   return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0$/, '').replaceAll('\0', ' ');
 }
+
+/** The environment a process runs with (as it was when it started, or last called execve). */
+export function environmentOf(pid: number): Record<string, string> {
+  const entries = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').filter(Boolean);
+  return Object.fromEntries(entries.map((entry) => entry.split(/=(.*)/s).slice(0, 2)));
+}
