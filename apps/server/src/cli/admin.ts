@@ -1,9 +1,8 @@
 // `npm run admin -- grant someone@example.com` (or `revoke`): manage administrators.
-import { eq } from 'drizzle-orm';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
-import { users } from '../db/schema.js';
 import { emailSchema } from '@rasma/contract';
+import { setAdminFlag } from '../modules/auth/queries.js';
 import { findOrCreateUserByEmail } from '../modules/auth/users.js';
 
 const USAGE = 'Usage: npm run admin -- grant|revoke <email>';
@@ -21,17 +20,10 @@ async function main(argv: string[]): Promise<number> {
     if (command === 'grant') {
       // Granting ahead of a first sign-in creates the account, so it is an admin from the start.
       const user = await findOrCreateUserByEmail(database.db, email.data);
-      await database.db
-        .update(users)
-        .set({ isAdmin: true, updatedAt: new Date() })
-        .where(eq(users.id, user.id));
+      await setAdminFlag(database.db, user.email, true);
       console.log(`${user.email} is now an administrator.`);
     } else {
-      const updated = await database.db
-        .update(users)
-        .set({ isAdmin: false, updatedAt: new Date() })
-        .where(eq(users.email, email.data))
-        .returning({ email: users.email });
+      const updated = await setAdminFlag(database.db, email.data, false);
       if (updated.length === 0) {
         console.error(`No user with the e-mail ${email.data}.`);
         return 1;

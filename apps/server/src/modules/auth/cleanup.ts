@@ -1,7 +1,6 @@
-import { lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { emailVerificationCodes } from '../../db/schema.js';
 import { deleteOldRateLimitHits } from '../../limits/rate-limiter.js';
+import { deleteCodesBefore } from './queries.js';
 import type { SessionStore } from './session-store.js';
 
 /** Codes are kept a day past expiry, for looking into abuse. */
@@ -18,12 +17,5 @@ export async function deleteExpiredAuthRecords(
 ): Promise<void> {
   await sessions.deleteExpired(now);
   await deleteOldRateLimitHits(db, now);
-  await db
-    .delete(emailVerificationCodes)
-    .where(
-      or(
-        lt(emailVerificationCodes.expiresAt, new Date(now.getTime() - CODE_RETENTION_MS)),
-        lt(emailVerificationCodes.createdAt, new Date(now.getTime() - CODE_RETENTION_MS)),
-      ),
-    );
+  await deleteCodesBefore(db, new Date(now.getTime() - CODE_RETENTION_MS));
 }

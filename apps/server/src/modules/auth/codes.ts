@@ -1,8 +1,6 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { VERIFICATION_CODE_LENGTH, normalizeEmail } from '@rasma/contract';
-import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { emailVerificationCodes } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import {
   hitRateLimit,
@@ -11,6 +9,13 @@ import {
   type RateLimit,
 } from '../../limits/rate-limiter.js';
 import type { Mailer } from '../../mail/mailer.js';
+import {
+  consumeCode,
+  consumeCodesOf,
+  countFailedAttempt,
+  insertVerificationCode,
+  lockLiveCodes,
+} from './queries.js';
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const MAX_FAILED_ATTEMPTS = 5;
@@ -79,26 +84,19 @@ export async function sendVerificationCode(
   const code = randomInt(0, 10 ** VERIFICATION_CODE_LENGTH)
     .toString()
     .padStart(VERIFICATION_CODE_LENGTH, '0');
-  const [row] = await deps.db
-    .insert(emailVerificationCodes)
-    .values({
-      email,
-      codeHash: hashCode(deps.secret, email, code).toString('hex'),
-      requestIp: ip,
-      clientHash,
-      expiresAt: new Date(Date.now() + CODE_TTL_MS),
-    })
-    .returning({ id: emailVerificationCodes.id });
+  const codeId = await insertVerificationCode(deps.db, {
+    email,
+    codeHash: hashCode(deps.secret, email, code).toString('hex'),
+    requestIp: ip,
+    clientHash,
+    expiresAt: new Date(Date.now() + CODE_TTL_MS),
+  });
 
   try {
     await deps.mailer.send(verificationMail(email, code));
   } catch (err) {
     // Undelivered codes must not stay valid; they still count towards the rate limits.
-    if (row)
-      await deps.db
-        .update(emailVerificationCodes)
-        .set({ consumedAt: new Date() })
-        .where(eq(emailVerificationCodes.id, row.id));
+    if (codeId) await consumeCode(deps.db, codeId);
     throw new AppError(502, 'Failed to send verification code', 'MAIL_FAILED', { cause: err });
   }
 }
@@ -130,41 +128,24 @@ export async function verifyCode(
   await refuseWhenLimitReached(db, ipLimitKey, RATE_LIMITS.verifyPerIp);
   const email = normalizeEmail(rawEmail);
   const candidate = hashCode(secret, email, code);
-  const { clientHash } = emailVerificationCodes;
   const outcome = await db.transaction(async (tx): Promise<VerifyOutcome> => {
-    const live = await tx
-      .select()
-      .from(emailVerificationCodes)
-      .where(
-        and(
-          eq(emailVerificationCodes.email, email),
-          isNull(emailVerificationCodes.consumedAt),
-          gt(emailVerificationCodes.expiresAt, new Date()),
-          lt(emailVerificationCodes.failedAttempts, MAX_FAILED_ATTEMPTS),
-          nonce ? or(eq(clientHash, hashNonce(nonce)), isNull(clientHash)) : isNull(clientHash),
-        ),
-      )
-      .for('update');
+    const live = await lockLiveCodes(
+      tx,
+      email,
+      nonce ? hashNonce(nonce) : undefined,
+      MAX_FAILED_ATTEMPTS,
+    );
     if (live.length === 0) return { kind: 'no-live-code' };
 
-    const liveIds = inArray(
-      emailVerificationCodes.id,
-      live.map((row) => row.id),
-    );
     const match = live.find((row) => timingSafeEqual(Buffer.from(row.codeHash, 'hex'), candidate));
     if (match) {
-      await tx
-        .update(emailVerificationCodes)
-        .set({ consumedAt: new Date() })
-        .where(
-          and(eq(emailVerificationCodes.email, email), isNull(emailVerificationCodes.consumedAt)),
-        );
+      await consumeCodesOf(tx, email);
       return { kind: 'matched' };
     }
-    await tx
-      .update(emailVerificationCodes)
-      .set({ failedAttempts: sql`${emailVerificationCodes.failedAttempts} + 1` })
-      .where(liveIds);
+    await countFailedAttempt(
+      tx,
+      live.map((row) => row.id),
+    );
     const fewestFailures = Math.min(...live.map((row) => row.failedAttempts));
     return { kind: 'wrong', attemptsLeft: MAX_FAILED_ATTEMPTS - fewestFailures - 1 };
   });

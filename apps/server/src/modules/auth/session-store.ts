@@ -1,8 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { sessions, users } from '../../db/schema.js';
 import type { SessionUser } from '../../http/guards.js';
+import {
+  deleteSession,
+  deleteSessionsExpiredBy,
+  insertSession,
+  liveSessionUser,
+} from './queries.js';
 import { isAdmin, type UserRow } from './users.js';
 
 /** The session's user with the profile `/api/auth/user` shows. */
@@ -56,19 +60,19 @@ export class SessionStore {
   async create(userId: string): Promise<{ token: string; expiresAt: Date }> {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-    await this.db.insert(sessions).values({ id: hashToken(token), userId, expiresAt });
+    await insertSession(this.db, { id: hashToken(token), userId, expiresAt });
     return { token, expiresAt };
   }
 
   async delete(token: string): Promise<void> {
     const id = hashToken(token);
     this.cache.delete(id);
-    await this.db.delete(sessions).where(eq(sessions.id, id));
+    await deleteSession(this.db, id);
   }
 
   /** Removes the sessions expired by `now`, in the database and in this process's cache. */
   async deleteExpired(now: Date): Promise<void> {
-    await this.db.delete(sessions).where(lt(sessions.expiresAt, now));
+    await deleteSessionsExpiredBy(this.db, now);
     for (const [id, entry] of this.cache) {
       if (entry.expiresAt < now.getTime()) this.cache.delete(id);
     }
@@ -86,12 +90,7 @@ export class SessionStore {
     if (cached && cached.cachedUntil > now && cached.expiresAt > now) return cached.profile;
     this.cache.delete(id);
 
-    const [row] = await this.db
-      .select({ user: users, expiresAt: sessions.expiresAt })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date(now))))
-      .limit(1);
+    const row = await liveSessionUser(this.db, id, new Date(now));
     if (!row) return undefined;
     const profile = toSessionProfile(row.user, this.adminEmails);
     if (this.cache.size >= SESSION_CACHE_MAX) this.evictOldest();

@@ -1,19 +1,12 @@
 import { normalizeEmail } from '@rasma/contract';
-import { eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { grantSignupCredits, type DbOrTx } from '../credits/ledger.js';
+import { insertUserIfNew, updateProfile, userByEmail, userById, type UserRow } from './queries.js';
 
-export type UserRow = typeof users.$inferSelect;
+export type { UserRow };
 
 export const userNotFound = () => new AppError(404, 'User not found', 'NOT_FOUND');
-
-async function findUser(db: DbOrTx, where: SQL, lock: boolean): Promise<UserRow | undefined> {
-  const query = db.select().from(users).where(where).limit(1);
-  const [user] = await (lock ? query.for('update') : query);
-  return user;
-}
 
 function required(user: UserRow | undefined): UserRow {
   if (!user) throw userNotFound();
@@ -22,7 +15,7 @@ function required(user: UserRow | undefined): UserRow {
 
 /** The user with this id; with `lock`, the row stays locked for the rest of the transaction. */
 export const findUserById = (db: DbOrTx, id: string, { lock = false } = {}) =>
-  findUser(db, eq(users.id, id), lock);
+  userById(db, id, lock);
 
 /** The user with this id (see `findUserById`), or the one 404 "User not found". */
 export const requireUserById = async (db: DbOrTx, id: string, options: { lock?: boolean } = {}) =>
@@ -30,7 +23,7 @@ export const requireUserById = async (db: DbOrTx, id: string, options: { lock?: 
 
 /** The user with this normalized e-mail, or the one 404 "User not found". */
 export const requireUserByEmail = async (db: DbOrTx, email: string) =>
-  required(await findUser(db, eq(users.email, email), false));
+  required(await userByEmail(db, email));
 
 /** Administrators: flagged in the database (admin CLI) or listed in ADMIN_EMAILS. */
 export function isAdmin(user: UserRow, adminEmails: ReadonlySet<string>): boolean {
@@ -55,19 +48,15 @@ export async function findOrCreateUserByEmail(
   const normalized = normalizeEmail(email);
   // A new account and its first-week credits land together.
   await db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(users)
-      .values({
-        email: normalized,
-        firstName: profile.firstName ?? null,
-        lastName: profile.lastName ?? null,
-        profileImageUrl: profile.profileImageUrl ?? null,
-      })
-      .onConflictDoNothing({ target: users.email })
-      .returning({ id: users.id });
-    if (created) await grantSignupCredits(tx, created.id);
+    const created = await insertUserIfNew(tx, {
+      email: normalized,
+      firstName: profile.firstName ?? null,
+      lastName: profile.lastName ?? null,
+      profileImageUrl: profile.profileImageUrl ?? null,
+    });
+    if (created) await grantSignupCredits(tx, created);
   });
-  const user = await findUser(db, eq(users.email, normalized), false);
+  const user = await userByEmail(db, normalized);
   if (!user) throw new Error('user vanished right after upsert');
   const missing = {
     ...(user.firstName ? {} : profile.firstName ? { firstName: profile.firstName } : {}),
@@ -79,10 +68,5 @@ export async function findOrCreateUserByEmail(
         : {}),
   };
   if (Object.keys(missing).length === 0) return user;
-  const [updated] = await db
-    .update(users)
-    .set({ ...missing, updatedAt: new Date() })
-    .where(eq(users.id, user.id))
-    .returning();
-  return updated ?? user;
+  return (await updateProfile(db, user.id, missing)) ?? user;
 }
