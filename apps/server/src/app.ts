@@ -10,7 +10,8 @@ import { registerGuards } from './http/guards.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { closeConnectionsWhenStopping } from './http/stopping.js';
 import { registerWebApp } from './http/web-app.js';
-import { jobsOf } from './jobs.js';
+import { MULTIPART_LIMITS } from './http/upload.js';
+import { jobsOf } from './jobs/handlers.js';
 import { loggerOptions } from './logger.js';
 import { adminModule } from './modules/admin/plugin.js';
 import { analyticsModule } from './modules/analytics/plugin.js';
@@ -21,10 +22,10 @@ import { contactModule } from './modules/contact/plugin.js';
 import { creditsModule } from './modules/credits/plugin.js';
 import { healthModule } from './modules/health/plugin.js';
 import { imagesModule } from './modules/images/plugin.js';
+import { previewsModule } from './modules/previews/plugin.js';
 import { projectsModule } from './modules/projects/plugin.js';
 import { quotaModule } from './modules/quota/plugin.js';
 import { videosModule } from './modules/videos/plugin.js';
-import { MULTIPART_LIMITS } from './modules/videos/upload.js';
 import { startServices } from './services.js';
 
 export interface AppDeps {
@@ -117,8 +118,19 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   await app.register(quotaModule, { prefix: '/api', db });
   await app.register(videosModule, {
     prefix: '/api',
-    ...services,
+    db,
+    storage: services.storage,
+    jobs: services.jobs,
+    progress: services.progress,
+    jobExpirySeconds: services.jobExpirySeconds,
     wakeWorkers: () => jobs.wakeRenderWorkers(),
+    decodes: services.decodes,
+    sessionSecret: config.sessionSecret,
+  });
+  await app.register(previewsModule, {
+    prefix: '/api',
+    previews: services.previews,
+    previewQueue: services.previewQueue,
   });
   await app.register(analyticsModule, {
     prefix: '/api',

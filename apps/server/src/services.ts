@@ -3,35 +3,36 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import { createJobSender, deferred, type Deferred } from './jobs/sender.js';
+import type { JobSender } from './jobs/definitions.js';
 import { SessionStore } from './modules/auth/session-store.js';
 import { createDecodeQueue, type DecodeQueue } from './modules/images/decode-queue.js';
-import type { PaymentProvider } from './modules/billing/provider.js';
-import type { StripeProvider } from './modules/billing/stripe-provider.js';
+import type { Payments } from './modules/billing/plugin.js';
 import { createTestPaymentProvider } from './modules/billing/test-provider.js';
+import { createPreviewQueue, type PreviewQueue } from './modules/previews/preview-queue.js';
+import { createPreviewThread, type PreviewThread } from './modules/previews/preview-thread.js';
 import { startProgressBus, type ProgressBus } from './progress/progress-bus.js';
 import { openQueue, type JobQueue } from './queue/queue.js';
 import { createRenderRunner, type RenderRunner } from './render/runner.js';
 import { openStorage } from './storage/open-storage.js';
 import type { Storage } from './storage/storage.js';
 
-export interface Payments {
-  provider: PaymentProvider;
-  /** Set when payments run in test mode: serves the test card confirmation. */
-  testProvider: ReturnType<typeof createTestPaymentProvider> | undefined;
-  /** Set when payments go through Stripe: serves its webhook and the admin's provider view. */
-  stripeProvider: StripeProvider | undefined;
-}
-
 /**
  * The services every feature shares, started once per process (web or worker) by the composition
- * root and handed to each feature: features never start them themselves.
+ * root and handed to each feature: features never start them themselves, and never name this type
+ * (each declares the few it needs with the services' own types).
  */
 export interface Services {
   config: Config;
   db: Db;
   log: FastifyBaseLogger;
   storage: Storage;
+  /** The queue itself: for the job handlers (`jobs/handlers.ts`) only. */
   queue: JobQueue;
+  /** Settled by the jobs' start (`jobsOf(...).start()`): once it resolves, sends go through. */
+  queuesReady: Deferred;
+  /** How features send jobs. */
+  jobs: JobSender;
   progress: ProgressBus;
   runner: RenderRunner;
   mailer: Mailer;
@@ -39,8 +40,11 @@ export interface Services {
   payments: Payments;
   /** Full-size image decodes, bounded per person and per process. */
   decodes: DecodeQueue;
+  /** The thread that draws outline previews (started on the first one) and their queue. */
+  previews: PreviewThread;
+  previewQueue: PreviewQueue;
   /** How long a render job may run before its worker is taken for dead. */
-  jobExpirySeconds(drawingTime: number): number;
+  jobExpirySeconds: (drawingTime: number) => number;
   /** Stops what runs in the background, renders first; the database stays open for the caller. */
   close(): Promise<void>;
 }
@@ -60,8 +64,9 @@ export async function startServices(
   renderWorkers: number,
 ): Promise<Services> {
   const { db } = database;
-  // Started by the jobs (jobs.ts): in a web process once it listens.
+  // Started by the jobs (jobs/handlers.ts): in a web process once it listens.
   const queue = openQueue(database, log);
+  const queuesReady = deferred();
   const progress = await startProgressBus(database, log);
   const runner = createRenderRunner({
     ffmpegPath: config.ffmpegPath,
@@ -80,18 +85,23 @@ export async function startServices(
     ? (await import('./modules/billing/stripe-provider.js')).createStripeProvider(config.stripe, db)
     : undefined;
   const testProvider = stripeProvider ? undefined : createTestPaymentProvider(config.sessionSecret);
+  const previews = createPreviewThread();
   return {
     config,
     db,
     log,
     storage: await openStorage(config),
     queue,
+    queuesReady,
+    jobs: createJobSender(queue, queuesReady.promise),
     progress,
     runner,
     mailer,
     sessions: new SessionStore(db, config.adminEmails),
     payments: { provider: stripeProvider ?? testProvider!, testProvider, stripeProvider },
     decodes: createDecodeQueue(DECODE_LIMITS),
+    previews,
+    previewQueue: createPreviewQueue(),
     // A long colour video takes a while: the allowance grows with the drawing time.
     jobExpirySeconds: (drawingTime) => config.renderExpirySeconds + 10 * drawingTime,
     async close() {
@@ -100,6 +110,7 @@ export async function startServices(
       await runner.close();
       await queue.stop({ graceful: true, wait: true, timeout: 10_000 });
       await progress.close();
+      await previews.close();
       mailer.close();
     },
   };

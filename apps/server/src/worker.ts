@@ -1,8 +1,10 @@
+// First: the process may start itself again with its malloc settings before the rest loads.
+import './malloc-settings.js';
 // `npm run worker`: a process that only renders videos, beside servers on the same PostgreSQL.
 import pino from 'pino';
 import { loadConfigOrExit } from './config.js';
 import { openDatabase } from './db/client.js';
-import { jobsOf } from './jobs.js';
+import { jobsOf } from './jobs/handlers.js';
 import { logDestination } from './logger.js';
 import { startServices } from './services.js';
 import { stopOnSignal } from './stop-signals.js';

@@ -13,7 +13,7 @@ import { startFleet, type Fleet } from '../src/cli/fleet.js';
 import { VISITORS_PER_ADDRESS_HOUR } from '../src/modules/analytics/plugin.js';
 import { RATE_LIMITS } from '../src/modules/auth/codes.js';
 import { SESSION_CACHE_TTL_MS } from '../src/modules/auth/session-store.js';
-import { JOBS } from '../src/jobs.js';
+import { JOBS } from '../src/jobs/definitions.js';
 import { freshPostgresDatabase } from './support/database.js';
 import { bucketOf, startS3Server, type S3TestServer } from './support/s3.js';
 import { SignInBrowser } from './support/sign-in-browser.js';

@@ -14,7 +14,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { videos } from '../src/db/schema.js';
-import { JOBS } from '../src/jobs.js';
+import { JOBS } from '../src/jobs/definitions.js';
 import { sendingQueue } from './support/queue.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 import { books, createVideo, newAccount, waitUntilFinished } from './support/videos.js';

@@ -6,7 +6,7 @@
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { videos } from '../src/db/schema.js';
-import { JOBS } from '../src/jobs.js';
+import { JOBS } from '../src/jobs/definitions.js';
 import { applyCreditChange } from '../src/modules/credits/ledger.js';
 import { sendingQueue } from './support/queue.js';
 import { startTestServer, type TestServer } from './support/test-server.js';

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { images, videos } from '../src/db/schema.js';
-import { JOBS } from '../src/jobs.js';
+import { JOBS } from '../src/jobs/definitions.js';
 import { deleteExpiredFiles } from '../src/modules/retention/cleanup.js';
 import { startQueue } from '../src/queue/queue.js';
 import { RENDER_TEMP_PREFIX } from '../src/render/runner.js';

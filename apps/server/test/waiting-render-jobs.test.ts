@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { videos } from '../src/db/schema.js';
-import { sendJob } from '../src/jobs.js';
+import { sendJob } from '../src/jobs/sender.js';
 import { openStorage } from '../src/storage/open-storage.js';
 import { thumbnailKey, videoKey } from '../src/storage/keys.js';
 import { heldFfmpeg, type HeldFfmpeg } from './support/held-ffmpeg.js';

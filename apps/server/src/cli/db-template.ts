@@ -4,7 +4,7 @@
 import pino from 'pino';
 import { openDatabase } from '../db/client.js';
 import { makeTemplate } from '../db/embedded-template.js';
-import { createQueues } from '../jobs.js';
+import { createQueues } from '../jobs/sender.js';
 import { startQueue } from '../queue/queue.js';
 
 await makeTemplate(async (dataDir) => {

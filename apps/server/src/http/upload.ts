@@ -2,7 +2,7 @@ import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { IMAGE_LIMITS, singleLineTextSchema } from '@rasma/contract';
 import type { ZodType } from 'zod';
-import { AppError, parseInput } from '../../errors.js';
+import { AppError, parseInput } from '../errors.js';
 
 /** The multipart limits: one image, a few small fields (zones can hold many points). */
 export const MULTIPART_LIMITS = {
@@ -56,4 +56,10 @@ export function parseJsonField<T>(
     throw new AppError(400, `${name}: not valid JSON`, 'VALIDATION_ERROR');
   }
   return parseInput(schema, value, name);
+}
+
+/** The title of an upload (a video's, a project's): the file's name without its extension, never empty. */
+export function titleFromFileName(fileName: string): string {
+  const base = fileName.replace(/\.[^.]*$/, '').trim();
+  return (base || 'Untitled').slice(0, 200);
 }

@@ -1,6 +1,5 @@
 import { createRequire } from 'node:module';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
@@ -57,28 +56,4 @@ export function openQueue(database: Database, log: FastifyBaseLogger): JobQueue 
 
 export async function startQueue(database: Database, log: FastifyBaseLogger): Promise<JobQueue> {
   return openQueue(database, log).start();
-}
-
-/** Anything Drizzle can run a statement on: the database or an open transaction. */
-interface Executes {
-  execute(query: SQL): PromiseLike<unknown>;
-}
-
-/**
- * The queue's raw SQL (`$1` parameters) run through a Drizzle transaction, so `send` joins it:
- * `queue.send(name, data, { db: inTransaction(tx) })`.
- */
-export function inTransaction(tx: Executes): PgBoss.Db {
-  return {
-    async executeSql(text, values = []) {
-      // "a $1 b $2" splits into text, parameter number, text...: each parameter stays one value.
-      const query = sql.join(
-        text
-          .split(/\$(\d+)/)
-          .map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql.param(values[Number(part) - 1]))),
-      );
-      const result = (await tx.execute(query)) as { rows: unknown[] };
-      return { rows: result.rows };
-    },
-  };
 }

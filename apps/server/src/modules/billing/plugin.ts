@@ -3,10 +3,21 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { route } from '../../http/route.js';
-import type { Payments } from '../../services.js';
+import type { PaymentProvider } from './provider.js';
+import type { StripeProvider } from './stripe-provider.js';
+import type { createTestPaymentProvider } from './test-provider.js';
 import { applyStripeEvent, verifiedEvent } from './stripe-webhook.js';
 import { purchaseCredits, scheduleChange, subscribe } from './subscriptions.js';
 import { confirmTestPayment } from './test-payments.js';
+
+/** The process's payment provider (started by the composition root), and which kind it is. */
+export interface Payments {
+  provider: PaymentProvider;
+  /** Set when payments run in test mode: serves the test card confirmation. */
+  testProvider: ReturnType<typeof createTestPaymentProvider> | undefined;
+  /** Set when payments go through Stripe: serves its webhook and the admin's provider view. */
+  stripeProvider: StripeProvider | undefined;
+}
 
 export type BillingDeps = Payments & { db: Db };
 

@@ -29,7 +29,7 @@ const IDLE_MS = 10_000;
 /** The thread's code: the server's build of it, or its TypeScript (see `startTypeScriptWorker`). */
 const entry = {
   caller: import.meta.url,
-  source: pathToFileURL(path.join(serverDir, 'src/modules/videos/preview-worker.ts')),
+  source: pathToFileURL(path.join(serverDir, 'src/modules/previews/preview-worker.ts')),
   bundle: pathToFileURL(path.join(buildDir, 'preview-worker.js')),
 };
 

@@ -3,7 +3,7 @@ import type { PreviewParams } from '@rasma/engine';
 import { z } from 'zod';
 import type { StoredImage } from '../images/image-file.js';
 import type { PreviewThread } from './preview-thread.js';
-import { parseJsonField } from './upload.js';
+import { parseJsonField } from '../../http/upload.js';
 
 /** The outline preview is drawn at this long side at most: enough for the preview dialog. */
 export const PREVIEW_LONG_SIDE = 1280;

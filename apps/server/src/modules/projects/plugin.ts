@@ -1,9 +1,9 @@
 import { api, projectStateSchema, STORAGE_LIMITS } from '@rasma/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../http/route.js';
-import type { Services } from '../../services.js';
 import { sendFile } from '../../http/send-file.js';
-import { parseJsonField, readUpload } from '../videos/upload.js';
+import { parseJsonField, readUpload } from '../../http/upload.js';
+import type { DecodeQueue } from '../images/decode-queue.js';
 import {
   checkCanCreateProject,
   createProject,
@@ -17,7 +17,7 @@ import {
 } from './service.js';
 
 /** Projects (the work on an image, autosaved) and their files. Prefix `/api`. */
-export const projectsModule: FastifyPluginAsync<ProjectDeps & Pick<Services, 'decodes'>> = async (
+export const projectsModule: FastifyPluginAsync<ProjectDeps & { decodes: DecodeQueue }> = async (
   app,
   options,
 ) => {

@@ -16,8 +16,9 @@ import sharp from 'sharp';
 import type { Db } from '../../db/client.js';
 import { notFoundOf, requireOwned } from '../../db/ownership.js';
 import { AppError } from '../../errors.js';
-import type { Services } from '../../services.js';
+import { titleFromFileName } from '../../http/upload.js';
 import { projectImageKey, projectThumbnailKey } from '../../storage/keys.js';
+import type { Storage } from '../../storage/storage.js';
 import {
   hitRateLimit,
   recordHit,
@@ -28,7 +29,6 @@ import { requireUserById } from '../auth/users.js';
 import type { Decode } from '../images/decode-queue.js';
 import { normalizeImage } from '../images/image-file.js';
 import { requireRoom, requireWithinQuota } from '../quota/service.js';
-import { titleFromFileName } from '../videos/service.js';
 import {
   countProjects,
   deleteProjectRow,
@@ -38,7 +38,10 @@ import {
   type ProjectRow,
 } from './queries.js';
 
-export type ProjectDeps = Pick<Services, 'db' | 'storage'>;
+export interface ProjectDeps {
+  db: Db;
+  storage: Storage;
+}
 
 /** The long side of a project's thumbnail, in pixels (a recent project's card shows it small). */
 const THUMBNAIL_LONG_SIDE = 320;

@@ -3,14 +3,23 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createVideoBlobDataSchema } from '@rasma/contract';
 import { EngineError, type EngineErrorCode } from '@rasma/engine';
-import { and, eq } from 'drizzle-orm';
-import { images, videos } from '../../db/schema.js';
-import { RENDER_TEMP_PREFIX } from '../../render/runner.js';
-import type { Services } from '../../services.js';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import type { ProgressBus } from '../../progress/progress-bus.js';
+import { RENDER_TEMP_PREFIX, type RenderRunner } from '../../render/runner.js';
 import { thumbnailKey, videoKey } from '../../storage/keys.js';
+import type { Storage } from '../../storage/storage.js';
 import { applyCreditChange } from '../credits/ledger.js';
+import { progressEvent } from '../videos/progress-stream.js';
+import {
+  forgetSourceFile,
+  markCompleted,
+  markFailed,
+  storedSource,
+  storeProgress,
+  videoToRender,
+} from './queries.js';
 import { toRenderOptions } from './render-options.js';
-import { progressEvent } from './service.js';
 
 /** Progress is written to the database (for a reload) at most this often; events go out at once. */
 const PROGRESS_STORE_INTERVAL_MS = 1000;
@@ -21,10 +30,17 @@ const PERMANENT_FAILURES: ReadonlySet<EngineErrorCode> = new Set([
   'IMAGE_TOO_LARGE',
 ]);
 
-export type RenderWorkerDeps = Pick<Services, 'db' | 'storage' | 'runner' | 'progress' | 'log'>;
+/** What a render needs, from the composition root. */
+export interface RenderWorkerDeps {
+  db: Db;
+  storage: Storage;
+  runner: RenderRunner;
+  progress: ProgressBus;
+  log: FastifyBaseLogger;
+}
 
 /**
- * Renders a video (the render job's handler, see `jobs.ts`): runs the engine, stores the MP4 and
+ * Renders a video (the render job's handler, see `jobs/handlers.ts`): runs the engine, stores the MP4 and
  * its thumbnail, marks the video completed and deletes the uploaded source. A render that outlives
  * its job's allowance (`deadline`) is killed and its video failed and refunded at once (a second try
  * would take as long). Another failure is retried once (the queue's retry); a job that fails again,
@@ -37,12 +53,10 @@ export async function renderVideo(
   deadline: AbortSignal,
 ): Promise<void> {
   const { db, storage, runner, progress, log } = deps;
-  const [row] = await db.select().from(videos).where(eq(videos.id, videoId)).limit(1);
-  if (!row || row.status !== 'processing') return;
-  const [source] = row.imageId
-    ? await db.select().from(images).where(eq(images.id, row.imageId)).limit(1)
-    : [];
-  if (!source?.storageKey) {
+  const row = await videoToRender(db, videoId);
+  if (!row) return;
+  const source = await storedSource(db, row.imageId);
+  if (!source) {
     await failVideo(deps, videoId, 'The uploaded image is gone.');
     return;
   }
@@ -70,29 +84,20 @@ export async function renderVideo(
         void progress.publish(row.userId, progressEvent({ ...row, progress: percent }));
         if (Date.now() - stored < PROGRESS_STORE_INTERVAL_MS) return;
         stored = Date.now();
-        void db
-          .update(videos)
-          .set({ progress: percent })
-          .where(and(eq(videos.id, videoId), eq(videos.status, 'processing')))
-          .catch((err: unknown) => log.warn({ err, videoId }, 'progress not stored'));
+        void storeProgress(db, videoId, percent).catch((err: unknown) =>
+          log.warn({ err, videoId }, 'progress not stored'),
+        );
       },
     });
     await storage.upload(videoKey(videoId), files.output, 'video/mp4');
     await storage.upload(thumbnailKey(videoId), files.thumbnail, 'image/jpeg');
     // The image goes before the video is announced complete: "completed" means "source deleted".
     await deleteSource(deps, source.id, source.storageKey);
-    const [done] = await db
-      .update(videos)
-      .set({
-        status: 'completed',
-        progress: 100,
-        videoKey: videoKey(videoId),
-        thumbnailKey: thumbnailKey(videoId),
-        durationSeconds: result.durationSeconds,
-        completedAt: new Date(),
-      })
-      .where(and(eq(videos.id, videoId), eq(videos.status, 'processing')))
-      .returning();
+    const done = await markCompleted(db, videoId, {
+      videoKey: videoKey(videoId),
+      thumbnailKey: thumbnailKey(videoId),
+      durationSeconds: result.durationSeconds,
+    });
     if (done) await progress.publish(done.userId, progressEvent(done));
   } catch (err) {
     if (deadline.aborted) {
@@ -119,11 +124,7 @@ export async function failVideo(
 ): Promise<void> {
   const { db, progress } = deps;
   const failed = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(videos)
-      .set({ status: 'failed', error: reason.slice(0, 500), completedAt: new Date() })
-      .where(and(eq(videos.id, videoId), eq(videos.status, 'processing')))
-      .returning();
+    const row = await markFailed(tx, videoId, reason);
     if (!row) return undefined;
     await applyCreditChange(tx, {
       userId: row.userId,
@@ -141,10 +142,8 @@ export async function failVideo(
     deps.storage.delete(videoKey(videoId)),
     deps.storage.delete(thumbnailKey(videoId)),
   ]);
-  const [source] = failed.imageId
-    ? await db.select().from(images).where(eq(images.id, failed.imageId)).limit(1)
-    : [];
-  if (source?.storageKey) await deleteSource(deps, source.id, source.storageKey);
+  const source = await storedSource(db, failed.imageId);
+  if (source) await deleteSource(deps, source.id, source.storageKey);
 }
 
 /** The uploaded image is deleted once its video is made or has failed (privacy policy). */
@@ -154,5 +153,5 @@ async function deleteSource(
   key: string,
 ): Promise<void> {
   await storage.delete(key);
-  await db.update(images).set({ storageKey: null }).where(eq(images.id, imageId));
+  await forgetSourceFile(db, imageId);
 }

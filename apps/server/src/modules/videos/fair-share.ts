@@ -1,8 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { hasPaid, networkWaitingVideos } from './queries.js';
+import { hasPaid, lockNetwork, networkWaitingVideos } from './queries.js';
 
 /**
  * The network a request came from, as a keyed hash (`videos.requester_network`): its IPv4 /24 or
@@ -49,6 +48,6 @@ export async function renderPriority(
   if (await hasPaid(tx, video.userId)) return -video.ownWaiting;
   // Creates from one network count its waiting videos one at a time, as the user's row lock does a
   // person's: parallel creates from a crowd would otherwise all count none and all rank first.
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${video.network}))`);
+  await lockNetwork(tx, video.network);
   return -Math.max(video.ownWaiting, await networkWaitingVideos(tx, video.network, video.videoId));
 }

@@ -3,11 +3,8 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { AppError } from '../../errors.js';
 import { route } from '../../http/route.js';
 import { SESSION_COOKIE } from '../auth/plugin.js';
-import { normalizeImage } from '../images/image-file.js';
+import type { DecodeQueue } from '../images/decode-queue.js';
 import { requesterNetwork } from './fair-share.js';
-import { PREVIEW_LONG_SIDE, parsePreviewFields, previewOutlineImage } from './preview.js';
-import { createPreviewQueue } from './preview-queue.js';
-import { createPreviewThread } from './preview-thread.js';
 import { aiPreference } from './queries.js';
 import {
   checkCanCreateVideo,
@@ -20,12 +17,20 @@ import {
 } from './service.js';
 import { openProgressStream, type OpenStreams } from './progress-stream.js';
 import { sendFile } from '../../http/send-file.js';
-import type { Services } from '../../services.js';
-import { parseJsonField, readUpload } from './upload.js';
+import { parseJsonField, readUpload } from '../../http/upload.js';
 
-export type VideosModuleOptions = VideoDeps & Pick<Services, 'config' | 'decodes'>;
+export type VideosModuleOptions = VideoDeps & {
+  /** Full-size image decodes, bounded per person and per process. */
+  decodes: DecodeQueue;
+  /** Keys the hash of a create's network (`requesterNetwork`). */
+  sessionSecret: string;
+};
 
-/** The workspace and the library (spec 2.5): create, watch, keep and delete videos. Prefix `/api`. */
+/**
+ * The workspace and the library (spec 2.5): create, list, watch, keep and delete videos, and follow
+ * their progress. Prefix `/api`. Their renders are the rendering module's; outline previews, the
+ * previews module's.
+ */
 export const videosModule: FastifyPluginAsync<VideosModuleOptions> = async (app, options) => {
   const { db, storage, progress } = options;
 
@@ -42,25 +47,12 @@ export const videosModule: FastifyPluginAsync<VideosModuleOptions> = async (app,
         upload: upload.image,
         settings,
         // request.ip is the client's, behind the proxies TRUST_PROXY names.
-        network: requesterNetwork(request.ip, options.config.sessionSecret),
+        network: requesterNetwork(request.ip, options.sessionSecret),
         decode,
       });
     });
     reply.status(201);
     return { message: 'Video creation started', video };
-  });
-
-  const previews = createPreviewThread();
-  app.addHook('onClose', () => previews.close());
-  const previewQueue = createPreviewQueue();
-  route(app, api.previewOutline, async ({ user, request }) => {
-    const upload = await readUpload(request);
-    const settings = parsePreviewFields(upload.fields);
-    const outline = await previewQueue.submit(user.id, async () => {
-      const image = await normalizeImage(upload.image.bytes, PREVIEW_LONG_SIDE);
-      return previewOutlineImage(image, settings, image.scale, previews);
-    });
-    return { success: true, image: outline };
   });
 
   route(app, api.videos, ({ user, query }) => listVideos(db, user.id, query.page));

@@ -1,10 +1,8 @@
 import type { VideoProgressEvent } from '@rasma/contract';
-import { and, eq, gt, or } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { videos } from '../../db/schema.js';
 import type { ProgressBus } from '../../progress/progress-bus.js';
-import { progressEvent } from './service.js';
+import { videosInProgressOrEndedSince, type VideoRow } from './queries.js';
 
 const HEARTBEAT_MS = 15_000;
 /** A client that reconnects waits this long; its first events then catch it up. */
@@ -18,6 +16,16 @@ const CATCH_UP_MS = 10 * 60 * 1000;
 const SESSION_CHECK_MS = 2_000;
 /** Open streams per user in this process: a newer one closes the oldest (tabs left open). */
 export const MAX_STREAMS_PER_USER = 8;
+
+/** The event that tells a video's state (sent on the progress bus, then on the user's streams). */
+export const progressEvent = (
+  row: Pick<VideoRow, 'id' | 'progress' | 'status'>,
+): VideoProgressEvent => ({
+  type: 'videoProgress',
+  videoId: row.id,
+  progress: row.progress,
+  status: row.status,
+});
 
 /** Each user's open streams in this server, oldest first, as the functions that end them. */
 export type OpenStreams = Map<string, Array<() => void>>;
@@ -56,7 +64,10 @@ export async function openProgressStream({
   const catchUp = async () => {
     catchUps++;
     try {
-      for (const row of await recentVideos(db, userId)) send(progressEvent(row));
+      const since = new Date(Date.now() - CATCH_UP_MS);
+      for (const row of await videosInProgressOrEndedSince(db, userId, since)) {
+        send(progressEvent(row));
+      }
     } catch (err) {
       // Closed, the stream is opened again by the browser in RETRY_MS and catches up then.
       request.log.warn({ err }, 'progress stream: catch-up failed, closing it');
@@ -110,20 +121,4 @@ export async function openProgressStream({
   request.raw.on('close', stop);
   await catchUp();
   return reply;
-}
-
-/** The user's videos still being made, and those finished in the last CATCH_UP_MS. */
-function recentVideos(db: Db, userId: string) {
-  return db
-    .select({ id: videos.id, progress: videos.progress, status: videos.status })
-    .from(videos)
-    .where(
-      and(
-        eq(videos.userId, userId),
-        or(
-          eq(videos.status, 'processing'),
-          gt(videos.completedAt, new Date(Date.now() - CATCH_UP_MS)),
-        ),
-      ),
-    );
 }

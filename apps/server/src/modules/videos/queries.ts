@@ -10,9 +10,12 @@ import {
   desc,
   eq,
   getTableColumns,
+  gt,
   inArray,
   ne,
   notExists,
+  or,
+  sql,
   type AnyColumn,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
@@ -150,4 +153,25 @@ export async function ownVideoRow(
 
 export async function deleteVideoRow(db: Db, id: string): Promise<void> {
   await db.delete(videos).where(eq(videos.id, id));
+}
+
+/** The user's videos still being made, and those that ended after `since`: a stream's catch-up. */
+export function videosInProgressOrEndedSince(db: Db, userId: string, since: Date) {
+  return db
+    .select({ id: videos.id, progress: videos.progress, status: videos.status })
+    .from(videos)
+    .where(
+      and(
+        eq(videos.userId, userId),
+        or(eq(videos.status, 'processing'), gt(videos.completedAt, since)),
+      ),
+    );
+}
+
+/**
+ * Holds, until the transaction ends, the lock of the network `network`: creates from one network
+ * count its waiting videos one at a time.
+ */
+export async function lockNetwork(tx: Pick<Db, 'execute'>, network: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${network}))`);
 }

@@ -6,21 +6,22 @@ import {
   type AiModel,
   type CreateVideoBlobData,
   type Video,
-  type VideoProgressEvent,
 } from '@rasma/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { pageWindow, paginationOf } from '../../http/pagination.js';
-import { JOBS, sendJob } from '../../jobs.js';
-import { inTransaction } from '../../queue/queue.js';
-import type { Services } from '../../services.js';
+import { titleFromFileName } from '../../http/upload.js';
+import type { JobSender } from '../../jobs/definitions.js';
+import type { ProgressBus } from '../../progress/progress-bus.js';
 import { imageKey, thumbnailKey, thumbnailName, videoKey } from '../../storage/keys.js';
+import type { Storage } from '../../storage/storage.js';
 import { requireUserById } from '../auth/users.js';
 import { applyCreditChange, insufficientCredits } from '../credits/ledger.js';
 import type { Decode } from '../images/decode-queue.js';
 import { normalizeImage, type StoredImage } from '../images/image-file.js';
 import { requireRoom, requireWithinQuota } from '../quota/service.js';
 import { renderPriority } from './fair-share.js';
+import { progressEvent } from './progress-stream.js';
 import {
   deleteVideoRow,
   insertImageAndVideo,
@@ -35,13 +36,18 @@ import { checkStrokeEdits } from './stroke-edits.js';
 
 export type { VideoRow };
 
-export type VideoDeps = Pick<
-  Services,
-  'db' | 'storage' | 'queue' | 'progress' | 'jobExpirySeconds'
-> & {
+/** What the videos use cases need, from the composition root. */
+export interface VideoDeps {
+  db: Db;
+  storage: Storage;
+  /** Sends the render job (`JOBS.renderVideo`). */
+  jobs: JobSender;
+  progress: ProgressBus;
+  /** How long a render job may run before its worker is taken for dead. */
+  jobExpirySeconds: (drawingTime: number) => number;
   /** Wakes this process's render workers at once (no-op when it runs none). */
   wakeWorkers: () => void;
-};
+}
 
 export const notFound = () => new AppError(404, 'Video not found', 'NOT_FOUND');
 
@@ -56,21 +62,6 @@ export const toVideo = (row: Omit<VideoRow, 'options'>): Video => ({
   aiModel: row.aiModel,
   durationSeconds: row.durationSeconds,
 });
-
-export const progressEvent = (
-  row: Pick<VideoRow, 'id' | 'progress' | 'status'>,
-): VideoProgressEvent => ({
-  type: 'videoProgress',
-  videoId: row.id,
-  progress: row.progress,
-  status: row.status,
-});
-
-/** The title of a video: the file's name without its extension (spec), never empty. */
-export function titleFromFileName(fileName: string): string {
-  const base = fileName.replace(/\.[^.]*$/, '').trim();
-  return (base || 'Untitled').slice(0, 200);
-}
 
 /**
  * Creates a video from an upload (the create-video use case, whole): the image is checked and
@@ -127,7 +118,7 @@ export async function checkCanCreateVideo(db: Db, userId: string, aiModel?: AiMo
  * (`renderPriority`; 429 beyond `MAX_WAITING_VIDEOS_PER_USER` of the user's own waiting).
  */
 async function enqueueVideo(
-  { db, storage, queue, jobExpirySeconds }: VideoDeps,
+  { db, storage, jobs, jobExpirySeconds }: VideoDeps,
   input: {
     userId: string;
     image: StoredImage;
@@ -177,15 +168,13 @@ async function enqueueVideo(
       // Counted after the debit, which holds the user's row: a parallel create waits and counts this one.
       const waiting = await waitingVideos(tx, userId, videoId);
       if (waiting >= MAX_WAITING_VIDEOS_PER_USER) throw tooManyWaiting();
-      const jobId = await sendJob(
-        queue,
+      const jobId = await jobs.send(
         'renderVideo',
         { videoId },
         {
-          db: inTransaction(tx),
+          transaction: tx,
           priority: await renderPriority(tx, { userId, network, videoId, ownWaiting: waiting }),
           expireInSeconds: jobExpirySeconds(settings.drawingTime),
-          ...JOBS.renderVideo.send,
         },
       );
       if (!jobId) throw new Error('the render queue refused the job');
