@@ -13,6 +13,8 @@ import { withMigrationLock } from './migration-lock.js';
 import * as schema from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A database handle or an open transaction: a query joins the caller's transaction. */
+export type DbOrTx = Pick<Db, 'insert' | 'update' | 'select'>;
 
 export interface Database {
   db: Db;

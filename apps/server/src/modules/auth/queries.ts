@@ -1,8 +1,7 @@
 import type { OAuthProvider } from '@rasma/contract';
 import { and, count, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { emailVerificationCodes, oauthAccounts, sessions, users } from '../../db/schema.js';
-import type { DbOrTx } from '../credits/ledger.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type VerificationCodeRow = typeof emailVerificationCodes.$inferSelect;

@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
-import { creditLedger } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { applyCreditChange, type DbOrTx } from './ledger.js';
+import { ledgerEntryByKey } from './queries.js';
 
 export interface AdminRefund {
   userId: string;
@@ -27,10 +26,7 @@ export async function addAdminRefund(tx: DbOrTx, refund: AdminRefund): Promise<b
     idempotencyKey: `admin_refund:${refund.userId}:${refund.idempotencyKey}`,
   };
   if (await applyCreditChange(tx, change)) return true;
-  const [earlier] = await tx
-    .select({ delta: creditLedger.delta, reason: creditLedger.reason })
-    .from(creditLedger)
-    .where(eq(creditLedger.idempotencyKey, change.idempotencyKey));
+  const earlier = await ledgerEntryByKey(tx, change.idempotencyKey);
   if (earlier?.delta !== change.delta || earlier.reason !== change.reason) {
     throw new AppError(
       409,

@@ -1,9 +1,8 @@
 import type { UserDetails } from '@rasma/contract';
-import { and, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { creditLedger } from '../../db/schema.js';
 import { requireUserById, type UserRow } from '../auth/users.js';
 import { currentPeriod, type PeriodHolder } from './periods.js';
+import { videoCreditsSince } from './queries.js';
 
 /**
  * Credits used this cycle, for each of these users: video debits less their refunds since the
@@ -16,25 +15,11 @@ export async function creditsUsedThisCycle(
   now: Date,
 ): Promise<Map<string, number>> {
   if (holders.length === 0) return new Map();
-  const rows = await db
-    .select({ userId: creditLedger.userId, used: sql<string | null>`-sum(${creditLedger.delta})` })
-    .from(creditLedger)
-    .where(
-      and(
-        inArray(creditLedger.kind, ['video_debit', 'video_refund']),
-        or(
-          ...holders.map((user) =>
-            and(
-              eq(creditLedger.userId, user.id),
-              gte(creditLedger.createdAt, currentPeriod(user, now).start),
-            ),
-          ),
-        ),
-      ),
-    )
-    .groupBy(creditLedger.userId);
-  const used = new Map(rows.map((row) => [row.userId, Math.max(0, Number(row.used ?? 0))]));
-  return new Map(holders.map((user) => [user.id, used.get(user.id) ?? 0]));
+  const used = await videoCreditsSince(
+    db,
+    holders.map((user) => ({ id: user.id, since: currentPeriod(user, now).start })),
+  );
+  return new Map(holders.map((user) => [user.id, Math.max(0, used.get(user.id) ?? 0)]));
 }
 
 /**

@@ -1,13 +1,14 @@
 import { PLANS, type SubscriptionTier } from '@rasma/contract';
-import { and, eq, like, lte, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { creditLedger, users } from '../../db/schema.js';
 import { applyCreditChange, type DbOrTx } from './ledger.js';
 import { freeWeek } from './periods.js';
+import { creditsUnderKey, usersWithoutWeekGrant } from './queries.js';
 
 const WEEK_SECONDS = 7 * 24 * 60 * 60;
 
-export const weeklyGrantKey = (userId: string, week: number) => `weekly_grant:${userId}:${week}`;
+const WEEKLY_GRANT_PREFIX = 'weekly_grant:';
+export const weeklyGrantKey = (userId: string, week: number) =>
+  `${WEEKLY_GRANT_PREFIX}${userId}:${week}`;
 
 /**
  * The free plan's credits for every free user whose current week has no grant yet (the first week
@@ -16,28 +17,7 @@ export const weeklyGrantKey = (userId: string, week: number) => `weekly_grant:${
  * granted on the next run. Returns how many users got credits.
  */
 export async function grantDueWeeklyCredits(db: Db, now = new Date()): Promise<number> {
-  const nowSql = sql`${now.toISOString()}::timestamptz`;
-  const currentWeek = sql`floor(extract(epoch from (${nowSql} - ${users.createdAt})) / ${WEEK_SECONDS})::int`;
-  const due = await db
-    .select({ id: users.id, createdAt: users.createdAt })
-    .from(users)
-    .where(
-      and(
-        eq(users.subscriptionTier, 'free'),
-        lte(users.createdAt, new Date(now.getTime() - WEEK_SECONDS * 1000)),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(creditLedger)
-            .where(
-              eq(
-                creditLedger.idempotencyKey,
-                sql`'weekly_grant:' || ${users.id} || ':' || ${currentWeek}`,
-              ),
-            ),
-        ),
-      ),
-    );
+  const due = await usersWithoutWeekGrant(db, now, WEEK_SECONDS, WEEKLY_GRANT_PREFIX);
   let granted = 0;
   for (const row of due) {
     const week = freeWeek(row.createdAt, now);
@@ -72,19 +52,7 @@ export async function grantPlanCredits(
   },
 ): Promise<boolean> {
   const periodKey = `plan_grant:${grant.userId}:${grant.periodStart.toISOString()}`;
-  const [granted] = await tx
-    .select({ credits: sql<number>`coalesce(sum(${creditLedger.delta}), 0)::int` })
-    .from(creditLedger)
-    .where(
-      and(
-        eq(creditLedger.userId, grant.userId),
-        or(
-          eq(creditLedger.idempotencyKey, periodKey),
-          like(creditLedger.idempotencyKey, `${periodKey}:%`),
-        ),
-      ),
-    );
-  const already = granted?.credits ?? 0;
+  const already = await creditsUnderKey(tx, grant.userId, periodKey);
   const held = grant.heldTier ? PLANS[grant.heldTier].credits : 0;
   const delta = PLANS[grant.tier].credits - Math.max(already, held);
   if (delta <= 0) return false;

@@ -1,11 +1,9 @@
 import { SIGNUP_GRANT_CREDITS, type LedgerKind } from '@rasma/contract';
-import { and, eq, gte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { creditLedger, users } from '../../db/schema.js';
+import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../errors.js';
+import { addToBalance, insertLedgerEntry } from './queries.js';
 
-/** A database handle or an open transaction: ledger changes join the caller's transaction. */
-export type DbOrTx = Pick<Db, 'insert' | 'update' | 'select'>;
+export type { DbOrTx } from '../../db/client.js';
 
 export interface CreditChange {
   userId: string;
@@ -28,25 +26,8 @@ export const insufficientCredits = () =>
  * zero, also under concurrent debits (the balance update locks the user's row).
  */
 export async function applyCreditChange(tx: DbOrTx, change: CreditChange): Promise<boolean> {
-  const inserted = await tx
-    .insert(creditLedger)
-    .values({
-      userId: change.userId,
-      delta: change.delta,
-      kind: change.kind,
-      reason: change.reason,
-      idempotencyKey: change.idempotencyKey,
-      videoId: change.videoId ?? null,
-    })
-    .onConflictDoNothing({ target: creditLedger.idempotencyKey })
-    .returning({ id: creditLedger.id });
-  if (inserted.length === 0) return false;
-  const updated = await tx
-    .update(users)
-    .set({ credits: sql`${users.credits} + ${change.delta}`, updatedAt: new Date() })
-    .where(and(eq(users.id, change.userId), gte(sql`${users.credits} + ${change.delta}`, 0)))
-    .returning({ credits: users.credits });
-  if (updated.length === 0) throw insufficientCredits();
+  if (!(await insertLedgerEntry(tx, change))) return false;
+  if (!(await addToBalance(tx, change.userId, change.delta))) throw insufficientCredits();
   return true;
 }
 
@@ -59,19 +40,4 @@ export async function grantSignupCredits(tx: DbOrTx, userId: string): Promise<vo
     reason: 'Welcome: first week of the free plan',
     idempotencyKey: `signup:${userId}`,
   });
-}
-
-/**
- * The user's balance, read fresh (kept in step with the ledger inside each change's transaction).
- * A prepared statement: the balance is asked for on every page, and planning the query each time
- * was half its cost on the embedded database.
- */
-export function creditBalanceQuery(db: Db): (userId: string) => Promise<number> {
-  const query = db
-    .select({ credits: users.credits })
-    .from(users)
-    .where(eq(users.id, sql.placeholder('userId')))
-    .limit(1)
-    .prepare('credit_balance');
-  return async (userId) => (await query.execute({ userId }))[0]?.credits ?? 0;
 }

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { route } from '../../http/route.js';
 import { userDetails } from './details.js';
 import { creditHistory } from './history.js';
-import { creditBalanceQuery } from './ledger.js';
+import { creditBalanceQuery } from './queries.js';
 
 /** Credits: the balance, its history and the user's plan details. Prefix `/api`. */
 export const creditsModule: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
