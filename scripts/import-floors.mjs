@@ -8,6 +8,8 @@ import { readFileSync } from 'node:fs';
 
 const ROOT = 'apps/server/src/';
 const cruise = JSON.parse(readFileSync(0, 'utf8'));
+/** `--values-only`: leave out `import type` (what the bundle loads rather than what is read together). */
+const valuesOnly = process.argv.includes('--values-only');
 const isServer = (file) => file.startsWith(ROOT) && !/\.test\.ts$/.test(file);
 
 /** 5 process entry, 4 composition root, 3 feature modules, 2 the HTTP kit, shared services and the rest. */
@@ -22,7 +24,10 @@ function layerOf(file) {
 const edges = new Map();
 for (const module of cruise.modules) {
   if (!isServer(module.source)) continue;
-  const to = module.dependencies.map((d) => d.resolved).filter(isServer);
+  const to = module.dependencies
+    .filter((d) => !valuesOnly || !d.dependencyTypes.includes('type-only'))
+    .map((d) => d.resolved)
+    .filter(isServer);
   edges.set(module.source, [...new Set(to)]);
 }
 for (const targets of [...edges.values()])
@@ -83,10 +88,22 @@ for (const [from, targets] of edges)
   }
 
 const floors = Math.max(...floorOfComponent);
+/** One longest import chain, from the top floor down to floor 1. */
+function longestChain() {
+  let file = [...edges.keys()].find((f) => floorOf(f) === floors);
+  const chain = [];
+  while (file) {
+    chain.push(`${floorOf(file)} ${file.slice(ROOT.length)}`);
+    const here = floorOf(file);
+    file = edges.get(file).find((to) => floorOf(to) === here - 1);
+  }
+  return chain;
+}
 const rootFloor = (file) => (edges.has(ROOT + file) ? floorOf(ROOT + file) : '-');
 const depcruiseCircles = cruise.summary.violations.filter((v) => v.rule.name === 'no-circular');
 console.log(`server files: ${edges.size}`);
 console.log(`floors: ${floors}`);
+console.log(`a longest chain:\n  ${longestChain().join('\n  ')}`);
 console.log(
   `services.ts on floor ${rootFloor('services.ts')}, app.ts on ${rootFloor('app.ts')}, main.ts on ${rootFloor('main.ts')}`,
 );
