@@ -1,7 +1,11 @@
 import { isIPv6 } from 'node:net';
-import { inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { analyticsCeilings } from '../../db/schema.js';
+import {
+  countInWindow,
+  deleteWindowsBefore,
+  setWindowStart,
+  windowStarts,
+} from './queries/ceilings.js';
 
 /**
  * Ceilings on the page views a client can add, counted in the database in fixed windows (from each
@@ -32,22 +36,16 @@ export class AnalyticsCeilings {
   ): Promise<boolean> {
     const visitors = `visitors:${address}`;
     const seen = `visitor:${address}:${visitor}`;
-    const rows = await this.db
-      .select()
-      .from(analyticsCeilings)
-      .where(inArray(analyticsCeilings.key, [visitors, seen]));
-    const current = rows.find((row) => row.key === visitors)?.windowStart.getTime();
-    const mine = rows.find((row) => row.key === seen)?.windowStart.getTime();
+    const starts = await windowStarts(this.db, [visitors, seen]);
+    const current = starts.get(visitors)?.getTime();
+    const mine = starts.get(seen)?.getTime();
     if (current === mine && current !== undefined && now.getTime() - current < WINDOW_MS[window]) {
       return true;
     }
     const start = await this.countIn(visitors, max, window, now);
     if (!start) return false;
     // Seen in this window of the address's: a row per visitor it let in, replaced window by window.
-    await this.db
-      .insert(analyticsCeilings)
-      .values({ key: seen, windowStart: start, count: 1 })
-      .onConflictDoUpdate({ target: analyticsCeilings.key, set: { windowStart: start } });
+    await setWindowStart(this.db, seen, start);
     return true;
   }
 
@@ -61,20 +59,7 @@ export class AnalyticsCeilings {
     window: CeilingWindow,
     now: Date,
   ): Promise<Date | undefined> {
-    const ended = sql`${analyticsCeilings.windowStart} <= ${new Date(now.getTime() - WINDOW_MS[window])}`;
-    const [counted] = await this.db
-      .insert(analyticsCeilings)
-      .values({ key, windowStart: now, count: 1 })
-      .onConflictDoUpdate({
-        target: analyticsCeilings.key,
-        set: {
-          windowStart: sql`case when ${ended} then excluded.window_start else ${analyticsCeilings.windowStart} end`,
-          count: sql`case when ${ended} then 1 else ${analyticsCeilings.count} + 1 end`,
-        },
-        setWhere: sql`${ended} or ${analyticsCeilings.count} < ${max}`,
-      })
-      .returning({ windowStart: analyticsCeilings.windowStart });
-    return counted?.windowStart;
+    return countInWindow(this.db, key, max, WINDOW_MS[window], now);
   }
 }
 
@@ -85,9 +70,7 @@ type CeilingWindow = keyof typeof WINDOW_MS;
 /** Deletes the counts whose windows had ended by `now`. */
 export async function deleteEndedCeilings(db: Db, now: Date): Promise<void> {
   const longest = Math.max(...Object.values(WINDOW_MS));
-  await db
-    .delete(analyticsCeilings)
-    .where(lt(analyticsCeilings.windowStart, new Date(now.getTime() - longest)));
+  await deleteWindowsBefore(db, new Date(now.getTime() - longest));
 }
 
 /**

@@ -1,7 +1,6 @@
-import { lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { analyticsSalts, pageViews, pageViewVisitors } from '../../db/schema.js';
 import { deleteEndedCeilings } from './flood.js';
+import { deleteSaltsBefore, deleteViewsBefore } from './queries/page-views.js';
 import { utcDay } from './visitor.js';
 
 /**
@@ -17,9 +16,8 @@ const KEEP_DAYS = 31;
  */
 export async function deleteOldAnalytics(db: Db, now = new Date()): Promise<void> {
   const today = utcDay(now);
-  await db.delete(analyticsSalts).where(lt(analyticsSalts.day, today));
+  await deleteSaltsBefore(db, today);
   const cutoff = new Date(Date.parse(`${today}T00:00:00Z`) - KEEP_DAYS * 24 * 3_600_000);
-  await db.delete(pageViews).where(lt(pageViews.createdAt, cutoff));
-  await db.delete(pageViewVisitors).where(lt(pageViewVisitors.day, utcDay(cutoff)));
+  await deleteViewsBefore(db, cutoff, utcDay(cutoff));
   await deleteEndedCeilings(db, now);
 }

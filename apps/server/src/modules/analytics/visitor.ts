@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { analyticsSalts } from '../../db/schema.js';
+import { saltOfDay } from './queries/page-views.js';
 
 /** The UTC day of a moment, `YYYY-MM-DD`: each has its own salt. */
 export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
@@ -36,13 +35,9 @@ export class VisitorIds {
 
   private async salt(day: string): Promise<string> {
     if (this.current?.day === day) return this.current.salt;
-    await this.db
-      .insert(analyticsSalts)
-      .values({ day, salt: randomBytes(32).toString('base64url') })
-      .onConflictDoNothing();
-    const [row] = await this.db.select().from(analyticsSalts).where(eq(analyticsSalts.day, day));
-    if (!row) throw new Error(`no analytics salt for ${day}`);
-    if (!this.current || day > this.current.day) this.current = { day, salt: row.salt };
-    return row.salt;
+    const salt = await saltOfDay(this.db, day, randomBytes(32).toString('base64url'));
+    if (!salt) throw new Error(`no analytics salt for ${day}`);
+    if (!this.current || day > this.current.day) this.current = { day, salt };
+    return salt;
   }
 }
