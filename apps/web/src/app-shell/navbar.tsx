@@ -7,7 +7,7 @@ import { useAuthDialog } from '@/features/auth/auth-dialog-context';
 import { preloadAuthDialog } from '@/features/auth/lazy-auth-dialog';
 import { useAuth } from '@/features/auth/use-auth';
 import { lazyComponent } from '@/lib/lazy-component';
-import { PLAIN_ENDPOINTS } from '@/lib/plain-endpoints';
+import { LOG_OUT_URL } from '@/features/auth/api';
 import { cn } from '@/lib/utils';
 
 /** Signed-in only: its code (the credits query and schemas) stays off the signed-out pages. */
@@ -86,7 +86,7 @@ export function Navbar() {
     if (isAuthenticated) {
       return (
         <Button asChild variant="ghost" size="sm" className={vertical ? 'justify-start' : ''}>
-          <a href={PLAIN_ENDPOINTS.logout.path}>
+          <a href={LOG_OUT_URL}>
             <LogOut className="h-4 w-4" aria-hidden="true" />
             Log Out
           </a>

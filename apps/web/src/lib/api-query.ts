@@ -20,10 +20,16 @@ export function useApiQuery<E extends QueryEndpoint>(endpoint: E, { enabled = tr
   return useQuery({ ...apiQuery(endpoint), enabled });
 }
 
+/** What a form's call does with its answer (everything but the call itself). */
+export type ApiMutationOptions<E extends JsonEndpoint> = Omit<
+  UseMutationOptions<EndpointResult<E>, Error, EndpointRequest<E>>,
+  'mutationFn'
+>;
+
 /** A form's call: `mutate(request)` sends it through the typed client. */
 export function useApiMutation<E extends JsonEndpoint>(
   endpoint: E,
-  options: Omit<UseMutationOptions<EndpointResult<E>, Error, EndpointRequest<E>>, 'mutationFn'>,
+  options: ApiMutationOptions<E>,
 ) {
   return useMutation({ ...options, mutationFn: (request) => apiCall(endpoint, request) });
 }

@@ -6,9 +6,12 @@ import { Spinner } from '@/components/ui/spinner';
 import { useAfterPayment } from '@/features/credits/after-payment';
 import {
   usePaymentConfig,
+  usePurchaseCredits,
   useRefreshBilling,
+  useScheduleSubscriptionChange,
+  useSubscribe,
   useUserDetails,
-} from '@/features/credits/billing-queries';
+} from '@/features/credits/api';
 import { BuyCreditsCard } from '@/features/credits/buy-credits-card';
 import { CreditHistory } from '@/features/credits/credit-history';
 import { DowngradeDialog, isDowngrade, type Downgrade } from '@/features/credits/downgrade-dialog';
@@ -18,8 +21,7 @@ import { PlanCards, tierLabel } from '@/features/credits/plan-cards';
 import { SubscriptionCard } from '@/features/credits/subscription-card';
 import { usePageMeta } from '@/hooks/use-page-meta';
 import { toast } from '@/hooks/use-toast';
-import { useApiMutation } from '@/lib/api-query';
-import { api, type SubscriptionTier } from '@/lib/contract';
+import type { SubscriptionTier } from '@/lib/contract';
 import { serverMessage } from '@/lib/http';
 
 export function CreditsPage() {
@@ -45,7 +47,7 @@ export function CreditsPage() {
     }
   }, [params, afterPayment]);
 
-  const subscribe = useApiMutation(api.subscribe, {
+  const subscribe = useSubscribe({
     onSuccess: (res, { body }) => {
       if (res.noChargeNeeded) {
         toast({ title: 'Subscription Updated', description: res.message });
@@ -74,7 +76,7 @@ export function CreditsPage() {
         variant: 'destructive',
       }),
   });
-  const purchase = useApiMutation(api.purchaseCredits, {
+  const purchase = usePurchaseCredits({
     onSuccess: (res, { body }) => setPayment({ ...res, title: `Buy ${body.credits} credits` }),
     onError: (err) =>
       toast({
@@ -83,7 +85,7 @@ export function CreditsPage() {
         variant: 'destructive',
       }),
   });
-  const schedule = useApiMutation(api.scheduleSubscriptionChange, {
+  const schedule = useScheduleSubscriptionChange({
     onSuccess: (res) => {
       toast({ title: 'Subscription Change Scheduled', description: res.message });
       void refresh();

@@ -1,15 +1,12 @@
 import { toast } from '@/hooks/use-toast';
 import { fileNameFromDisposition } from '@/features/videos/content-disposition';
-import { api, endpointUrl } from '@/lib/contract';
-import { ApiError, serverMessage } from '@/lib/http';
+import { serverMessage } from '@/lib/http';
+import { fetchAnyVideo } from './api';
 
 /** Any user's finished video, saved under the name the server gives (else `video_{id}.mp4`). */
 export async function downloadAnyVideo(id: string): Promise<void> {
   try {
-    const res = await fetch(endpointUrl(api.adminDownloadVideo, { id }), {
-      credentials: 'include',
-    });
-    if (!res.ok) throw new ApiError(res.status, (await res.text()) || res.statusText);
+    const res = await fetchAnyVideo(id);
     const url = URL.createObjectURL(await res.blob());
     const link = Object.assign(document.createElement('a'), {
       href: url,

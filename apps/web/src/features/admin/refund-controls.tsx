@@ -3,10 +3,9 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
 import { toast } from '@/hooks/use-toast';
-import { apiCall } from '@/lib/api-client';
-import { apiQueryKey } from '@/lib/api-query';
-import { ADMIN_LIMITS, api, IDEMPOTENCY_KEY_HEADER, INVALID_CREDITS_MESSAGE } from '@/lib/contract';
+import { ADMIN_LIMITS, INVALID_CREDITS_MESSAGE } from '@/lib/contract';
 import { serverMessage } from '@/lib/http';
+import { adminKeys, refundCredits } from './api';
 
 /**
  * Spec 2.13 and 5: +1, +5 and a custom whole amount above 0. Each click is one refund: its own
@@ -17,16 +16,10 @@ export function RefundControls({ userId, onRefunded }: { userId: string; onRefun
   const queryClient = useQueryClient();
   const [custom, setCustom] = useState('');
   const refund = useMutation({
-    mutationFn: (credits: number) =>
-      apiCall(
-        api.adminRefund,
-        { params: { userId }, body: { credits, reason: `Manual refund - ${credits} credits` } },
-        undefined,
-        { [IDEMPOTENCY_KEY_HEADER]: crypto.randomUUID() },
-      ),
+    mutationFn: (credits: number) => refundCredits(userId, credits),
     onSuccess: ({ message }) => {
       toast({ title: 'Refund Successful', description: message });
-      void queryClient.invalidateQueries({ queryKey: apiQueryKey(api.adminAnalytics) });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.analytics });
       onRefunded();
     },
     onError: (error) =>

@@ -8,7 +8,7 @@ import { ADMIN_LIMITS } from '@/lib/contract';
 import { serverMessage } from '@/lib/http';
 import { RefundControls } from './refund-controls';
 import { UserDetails } from './user-details';
-import { useUserLookup } from './use-user-lookup';
+import { useUserLookup } from './api';
 
 /** Spec 2.13: search by button or Enter; the text is trimmed and an empty one does nothing. */
 export function UserLookup() {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { PLAIN_ENDPOINTS } from '@/lib/plain-endpoints';
+import { sendPageView } from './api';
 
 const isAdminPath = (path: string) => /^\/admin(\/|$)/i.test(path);
 
@@ -17,10 +17,7 @@ export function PageViewReporter() {
     firstView.current = false;
     if (isAdminPath(pathname)) return;
     const body = JSON.stringify({ path: pathname, ...(referrer ? { referrer } : {}) });
-    const { method, path } = PLAIN_ENDPOINTS.pageView;
-    if (!navigator.sendBeacon?.(path, body)) {
-      void fetch(path, { method, body, keepalive: true }).catch(() => {});
-    }
+    sendPageView(body);
   }, [pathname]);
   return null;
 }

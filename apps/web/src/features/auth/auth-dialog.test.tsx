@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { creditsQueryKey } from '@/features/credits/use-credits';
+import { creditsKeys } from '@/features/credits/api';
 import { toast } from '@/hooks/use-toast';
 import { createQueryClient } from '@/lib/query-client';
 import { USER } from '@/test/fixtures';
@@ -179,13 +179,13 @@ describe('the code step', () => {
   it('signs in: user set, credits refreshed, dialog closed, and / 500 ms later', async () => {
     serve();
     const client = await reachCodeStep();
-    client.setQueryData(creditsQueryKey, { credits: 0 });
+    client.setQueryData(creditsKeys.balance, { credits: 0 });
     await userEvent.type(dialog().getByLabelText('Verification code'), '123456');
     vi.useFakeTimers();
     fireEvent.click(dialog().getByRole('button', { name: 'Verify & Sign In' }));
     await advanceUntil(() => screen.queryByRole('dialog') === null);
     expect(text('User')).toBe('a@example.com');
-    expect(client.getQueryState(creditsQueryKey)?.isInvalidated).toBe(true);
+    expect(client.getQueryState(creditsKeys.balance)?.isInvalidated).toBe(true);
     expect(toast).toHaveBeenCalledWith({
       title: 'Welcome!',
       description: 'Your account has been verified successfully',

@@ -1,19 +1,18 @@
 import { OAUTH_PROVIDERS, type OAuthProvider } from '@rasma/contract/constants';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
-import { PLAIN_ENDPOINTS, plainQuery } from '@/lib/plain-endpoints';
+import { authProvidersQuery, signInUrl } from './api';
 
 const LABELS: Record<OAuthProvider, string> = {
   google: 'Continue with Google',
   apple: 'Continue with Apple',
 };
 
-const signInWith = (provider: OAuthProvider) =>
-  window.location.assign(`${PLAIN_ENDPOINTS.login.path}?${new URLSearchParams({ provider })}`);
+const signInWith = (provider: OAuthProvider) => window.location.assign(signInUrl(provider));
 
 /** Full-page navigations to the login endpoint; a provider this server has no keys for is disabled. */
 export function ProviderButtons() {
-  const { data } = useQuery(plainQuery('authProviders'));
+  const { data } = useQuery(authProvidersQuery);
   return (
     <div className="grid gap-2">
       {OAUTH_PROVIDERS.map((provider) => {

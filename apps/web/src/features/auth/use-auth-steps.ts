@@ -11,9 +11,8 @@ import { useReducer, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '@/hooks/use-toast';
 import { serverMessage } from '@/lib/http';
-import { plainPost, plainQueryKey } from '@/lib/plain-endpoints';
 import { useAuthDialog } from './auth-dialog-context';
-import { authUserQuery } from './use-auth';
+import { authKeys, authUserQuery, sendVerificationCode, verifyEmailCode } from './api';
 
 /** Spec 4: after a successful verification the app goes to / about 500 ms later. */
 export const POST_LOGIN_REDIRECT_MS = 500;
@@ -69,7 +68,7 @@ export function useAuthSteps() {
   };
   // The dialog's calls go without the schemas (lib/plain-endpoints.ts): it opens sooner.
   const sendCode = useMutation({
-    mutationFn: (email: string) => plainPost('sendVerificationCode', { email }),
+    mutationFn: sendVerificationCode,
     onSuccess: (_, email) => {
       dispatch({ type: 'codeSent', email });
       toast({
@@ -80,7 +79,7 @@ export function useAuthSteps() {
     onError: callFailed('Error', 'Failed to send verification code'),
   });
   const verifyCode = useMutation({
-    mutationFn: (body: { email: string; code: string }) => plainPost('verifyEmailCode', body),
+    mutationFn: verifyEmailCode,
     onSuccess: ({ user }) => signIn(user),
     onError: callFailed('Verification failed', 'Failed to verify code'),
   });
@@ -118,7 +117,7 @@ function useSignIn() {
   const { setOpen } = useAuthDialog();
   return async (user: User) => {
     queryClient.setQueryData(authUserQuery.queryKey, user);
-    await queryClient.invalidateQueries({ queryKey: plainQueryKey('credits') });
+    await queryClient.invalidateQueries({ queryKey: authKeys.balance });
     toast({ title: 'Welcome!', description: 'Your account has been verified successfully' });
     setOpen(false);
     setTimeout(() => void navigate('/'), POST_LOGIN_REDIRECT_MS);

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { USER } from '@/test/fixtures';
 import { stubFetch } from '@/test/stub-fetch';
-import { authUserQuery } from './use-auth';
+import { authUserQuery } from './api';
 
 const fetchUser = () => createQueryClient().fetchQuery(authUserQuery);
 

@@ -2,13 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input, Label, Textarea } from '@/components/ui/input';
 import { toast } from '@/hooks/use-toast';
-import { useApiMutation } from '@/lib/api-query';
-import { api, CONTACT_SEND_FAILED_MESSAGE, EMPTY_CONTACT_MESSAGE } from '@/lib/contract';
+import { CONTACT_SEND_FAILED_MESSAGE, EMPTY_CONTACT_MESSAGE } from '@/lib/contract';
+import { useSendContactMessage } from './api';
 
 export function ContactForm() {
   const [email, setEmail] = useState('');
   const [message, setMessage] = useState('');
-  const send = useApiMutation(api.contact, {
+  const send = useSendContactMessage({
     onSuccess: () => {
       setEmail('');
       setMessage('');

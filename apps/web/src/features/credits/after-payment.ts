@@ -3,8 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '@/hooks/use-toast';
-import { creditsQueryKey } from './use-credits';
-import { useRefreshBilling } from './billing-queries';
+import { creditsKeys, useRefreshBilling } from './api';
 
 /** Spec 2.11: where the provider returns the browser after a payment it confirmed by redirect. */
 export const PAYMENT_RETURN_PATH = '/credits?success=true';
@@ -22,9 +21,9 @@ export function useAfterPayment() {
   const refresh = useRefreshBilling();
   const navigate = useNavigate();
   return useCallback(async () => {
-    const balance = () => queryClient.getQueryData<CreditsResponse>(creditsQueryKey)?.credits;
+    const balance = () => queryClient.getQueryData<CreditsResponse>(creditsKeys.balance)?.credits;
     const before = balance();
-    await queryClient.refetchQueries({ queryKey: creditsQueryKey });
+    await queryClient.refetchQueries({ queryKey: creditsKeys.balance });
     const after = balance();
     toast({
       title: 'Payment Successful!',
@@ -36,7 +35,7 @@ export function useAfterPayment() {
     void refresh();
     for (let i = 1; i <= AFTER_PAYMENT.refetches; i += 1) {
       setTimeout(
-        () => void queryClient.refetchQueries({ queryKey: creditsQueryKey }),
+        () => void queryClient.refetchQueries({ queryKey: creditsKeys.balance }),
         i * AFTER_PAYMENT.everyMs,
       );
     }

@@ -1,11 +1,10 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { apiCall } from '@/lib/api-client';
 import { MODEL_LABELS } from '@/features/videos/model-labels';
-import { api, type CreditHistoryEntry, type LedgerKind } from '@/lib/contract';
+import { type CreditHistoryEntry, type LedgerKind } from '@/lib/contract';
 import { formatDate } from '@/lib/format';
+import { useCreditHistory } from './api';
 
 const KIND_LABELS: Record<LedgerKind, string> = {
   signup_grant: 'Welcome credits',
@@ -28,11 +27,7 @@ function detail({ kind, reason, video }: CreditHistoryEntry): string {
 /** The balance's history from the ledger, newest first, with the balance after each change. */
 export function CreditHistory() {
   const [page, setPage] = useState(1);
-  const { data } = useQuery({
-    queryKey: ['credit-history', page],
-    queryFn: ({ signal }) => apiCall(api.creditHistory, { query: { page } }, signal),
-    placeholderData: keepPreviousData,
-  });
+  const { data } = useCreditHistory(page);
   if (!data) return null;
   return (
     <Card title="Credit History">

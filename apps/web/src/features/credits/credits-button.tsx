@@ -1,7 +1,7 @@
 import { Coins } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { useCredits } from './use-credits';
+import { useCredits } from './api';
 
 /** The balance, as a whole number, linking to the credits page. */
 export function CreditsButton({ onNavigate }: { onNavigate?: () => void }) {

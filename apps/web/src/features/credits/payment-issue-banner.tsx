@@ -1,6 +1,6 @@
 import { AlertTriangle } from 'lucide-react';
 import { PAYMENT_ISSUE_STATUSES, PLANS } from '@/lib/contract';
-import { useUserDetails } from './billing-queries';
+import { useUserDetails } from './api';
 
 const hasPaymentIssue = (status: string) =>
   (PAYMENT_ISSUE_STATUSES as readonly string[]).includes(status);

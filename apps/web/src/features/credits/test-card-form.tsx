@@ -3,10 +3,10 @@ import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/hooks/use-toast';
-import { useApiMutation } from '@/lib/api-query';
-import { api, PAYING_TEST_CARD, TEST_CARDS_IN_WORDS } from '@/lib/contract';
+import { PAYING_TEST_CARD, TEST_CARDS_IN_WORDS } from '@/lib/contract';
 import { ApiError } from '@/lib/http';
 import { formatCents } from '@/lib/format';
+import { useTestPaymentConfirm } from './api';
 
 /** MM/YY of a month not yet over. */
 export function isFutureExpiry(text: string, now = new Date()): boolean {
@@ -41,7 +41,7 @@ export function TestCardForm({
   const [expiry, setExpiry] = useState('');
   const [cvc, setCvc] = useState('');
   const [error, setError] = useState('');
-  const confirm = useApiMutation(api.testPaymentConfirm, {
+  const confirm = useTestPaymentConfirm({
     onSuccess: onPaid,
     onError: (err) => {
       if (

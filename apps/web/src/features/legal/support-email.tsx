@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { plainQuery } from '@/lib/plain-endpoints';
+import { siteInfoQuery } from './api';
 
 const link = 'text-ink-soft underline';
 
@@ -10,7 +10,7 @@ const link = 'text-ink-soft underline';
  * configured, "us through our contact form". Read without the schemas: the legal pages load none.
  */
 export function SupportEmail({ orContactForm = false }: { orContactForm?: boolean }) {
-  const { data } = useQuery(plainQuery('siteInfo'));
+  const { data } = useQuery(siteInfoQuery);
   const contactForm = (
     <Link to="/contact" className={link}>
       contact form

@@ -1,13 +1,12 @@
 import { ImageIcon } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { LoadingBlock } from '@/components/ui/spinner';
-import { useApiQuery } from '@/lib/api-query';
-import { api } from '@/lib/contract';
 import { formatDateTime } from '@/lib/format';
+import { useRecentImages } from './api';
 
 /** Spec 2.7: the images the user uploaded most recently, newest first. */
 export function RecentImages() {
-  const { data: images, isLoading } = useApiQuery(api.images);
+  const { data: images, isLoading } = useRecentImages();
   return (
     <Card title="Recent Images">
       {isLoading ? (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { toast } from '@/hooks/use-toast';
-import { PLAIN_ENDPOINTS } from '@/lib/plain-endpoints';
+import { signInUrl } from '@/features/auth/api';
 import { ImageDropzone } from './image-dropzone';
 import { SamplePicker } from './sample-picker';
 import { storeImageForLater } from './stored-image';
@@ -13,7 +13,7 @@ export function UploadBeforeSignIn() {
     setSaving(true);
     try {
       await storeImageForLater(file);
-      window.location.assign(PLAIN_ENDPOINTS.login.path);
+      window.location.assign(signInUrl());
     } catch {
       setSaving(false);
       toast({

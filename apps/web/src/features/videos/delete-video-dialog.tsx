@@ -1,9 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ConfirmDeleteDialog } from '@/components/ui/confirm-delete-dialog';
 import { toast } from '@/hooks/use-toast';
-import { useApiMutation } from '@/lib/api-query';
-import { api, type Video } from '@/lib/contract';
-import { refreshVideos } from './videos-query';
+import type { Video } from '@/lib/contract';
+import { refreshVideos, useDeleteVideo } from './api';
 
 /** Asks before a video is deleted for good; `video` null keeps the dialog closed. */
 export function DeleteVideoDialog({
@@ -14,7 +13,7 @@ export function DeleteVideoDialog({
   onClose: () => void;
 }) {
   const queryClient = useQueryClient();
-  const remove = useApiMutation(api.deleteVideo, {
+  const remove = useDeleteVideo({
     onSuccess: () => {
       toast({ title: 'Video Deleted', description: `"${video?.title}" was removed.` });
       onClose();

@@ -2,7 +2,7 @@ import type { Video, VideoProgressEvent } from '@rasma/contract';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authUserQuery } from '@/features/auth/use-auth';
+import { authUserQuery } from '@/features/auth/api';
 import { CreditsButton } from '@/features/credits/credits-button';
 import { toast } from '@/hooks/use-toast';
 import { createQueryClient } from '@/lib/query-client';

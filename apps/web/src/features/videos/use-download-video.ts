@@ -1,14 +1,12 @@
 import { useState } from 'react';
 import { toast } from '@/hooks/use-toast';
-import { api, endpointUrl, type Video } from '@/lib/contract';
+import type { Video } from '@/lib/contract';
+import { fetchVideoFile } from './api';
 import { fileNameFromDisposition } from './content-disposition';
 
 /** Fetches the MP4 (with the session cookie) and hands it to the browser as a file to save. */
 async function downloadVideo(video: Video): Promise<string> {
-  const response = await fetch(endpointUrl(api.downloadVideo, { id: video.id }), {
-    credentials: 'include',
-  });
-  if (!response.ok) throw new Error(`download answered ${response.status}`);
+  const response = await fetchVideoFile(video.id);
   const blob = await response.blob();
   const fileName =
     fileNameFromDisposition(response.headers.get('Content-Disposition')) ?? `video_${video.id}.mp4`;

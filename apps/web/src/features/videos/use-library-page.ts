@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { withLiveProgress } from './live-progress';
 import { useVideoProgress } from './use-video-progress';
-import { videosPageQuery } from './videos-query';
+import { videosPageQuery } from './api';
 
 /** A page of the library with the streamed progress laid over it. */
 export function useLibraryPage(page: number) {

@@ -1,14 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useAuth } from '@/features/auth/use-auth';
-import {
-  api,
-  endpointUrl,
-  videoProgressEventSchema,
-  type VideoProgressEvent,
-} from '@/lib/contract';
+import { videoProgressEventSchema, type VideoProgressEvent } from '@/lib/contract';
 import { isNewEnding, type LiveProgress } from './live-progress';
-import { refreshVideosAndCredits } from './videos-query';
+import { refreshVideosAndCredits, videoProgressEvents } from './api';
 
 const NONE: LiveProgress = new Map();
 
@@ -25,9 +20,7 @@ export function useVideoProgress(): LiveProgress {
 
   useEffect(() => {
     if (!userId) return;
-    const source = new EventSource(endpointUrl(api.videoProgress, { userId }), {
-      withCredentials: true,
-    });
+    const source = videoProgressEvents(userId);
     // What this connection has heard so far.
     let known: LiveProgress = NONE;
     source.onmessage = ({ data }: MessageEvent<string>) => {

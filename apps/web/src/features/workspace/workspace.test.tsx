@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authUserQuery } from '@/features/auth/use-auth';
+import { authUserQuery } from '@/features/auth/api';
 import { createQueryClient } from '@/lib/query-client';
 import { USER, pngHeader } from '@/test/fixtures';
 import { renderInApp } from '@/test/render-app';

@@ -1,19 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Card } from '@/components/ui/card';
 import { EnumSelect } from '@/components/ui/enum-select';
 import { AccessDenied } from '@/features/admin/access-denied';
+import { useWebsiteAnalytics } from '@/features/admin/api';
 import { BackToAdmin } from '@/features/admin/back-to-admin';
 import { abbreviate, formatDateTime, isAccessDenied } from '@/features/admin/format';
 import { StatCard } from '@/features/admin/stat-card';
 import { TrendChart } from '@/features/admin/trend-chart';
 import { usePageMeta } from '@/hooks/use-page-meta';
-import { apiCall } from '@/lib/api-client';
 import {
   ANALYTICS_RANGES,
   DEFAULT_ANALYTICS_RANGE,
-  api,
-  endpointUrl,
   type AnalyticsRange,
   type WebsiteAnalytics,
 } from '@/lib/contract';
@@ -120,11 +117,7 @@ function Report({ data, range }: { data: WebsiteAnalytics; range: AnalyticsRange
 export function AdminAnalyticsPage() {
   usePageMeta('Website Analytics', 'Page views, visitors, pages, devices, browsers and countries.');
   const [range, setRange] = useState<AnalyticsRange>(DEFAULT_ANALYTICS_RANGE);
-  const query = { timeRange: range };
-  const analytics = useQuery({
-    queryKey: [endpointUrl(api.websiteAnalytics, undefined, query)],
-    queryFn: ({ signal }) => apiCall(api.websiteAnalytics, { query }, signal),
-  });
+  const analytics = useWebsiteAnalytics(range);
   if (isAccessDenied(analytics.error)) return <AccessDenied route="/admin/analytics" />;
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-10">

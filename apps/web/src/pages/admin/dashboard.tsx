@@ -2,19 +2,18 @@ import { BarChart3 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { AccessDenied } from '@/features/admin/access-denied';
+import { useAdminAnalytics, useFailedVideos } from '@/features/admin/api';
 import { FailedVideos } from '@/features/admin/failed-videos';
 import { isAccessDenied, successRate, videosCreated } from '@/features/admin/format';
 import { StatCard } from '@/features/admin/stat-card';
 import { UserLookup } from '@/features/admin/user-lookup';
 import { usePageMeta } from '@/hooks/use-page-meta';
-import { useApiQuery } from '@/lib/api-query';
-import { api } from '@/lib/contract';
 
 /** Spec 2.13: the admin dashboard. */
 export function AdminPage() {
   usePageMeta('Admin Dashboard', 'Users, videos and failures at a glance, and user lookup.');
-  const analytics = useApiQuery(api.adminAnalytics);
-  const failed = useApiQuery(api.adminFailedVideos);
+  const analytics = useAdminAnalytics();
+  const failed = useFailedVideos();
   if (isAccessDenied(analytics.error, failed.error)) {
     return <AccessDenied route="/admin" />;
   }

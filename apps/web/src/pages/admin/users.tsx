@@ -1,4 +1,3 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Breakable } from '@/components/ui/breakable';
 import { Button } from '@/components/ui/button';
@@ -8,11 +7,10 @@ import { AccessDenied } from '@/features/admin/access-denied';
 import { BackToAdmin } from '@/features/admin/back-to-admin';
 import { formatDate, isAccessDenied } from '@/features/admin/format';
 import { UserDetails } from '@/features/admin/user-details';
-import { useUserLookup } from '@/features/admin/use-user-lookup';
+import { useAdminUsers, useUserLookup } from '@/features/admin/api';
 import { usePageMeta } from '@/hooks/use-page-meta';
 import { toast } from '@/hooks/use-toast';
-import { apiCall } from '@/lib/api-client';
-import { ADMIN_LIMITS, api, endpointUrl, type AdminUser } from '@/lib/contract';
+import { ADMIN_LIMITS, type AdminUser } from '@/lib/contract';
 
 /** Spec 2.15: a user card shows the first 5 videos and payments. */
 const DETAIL_ITEMS = 5;
@@ -58,12 +56,7 @@ export function AdminUsersPage() {
   usePageMeta('User Management', 'Every user, 200 a page, with their details.');
   const [page, setPage] = useState(1);
   const [pageInput, setPageInput] = useState('');
-  const query = { page, limit: ADMIN_LIMITS.usersPageSize };
-  const users = useQuery({
-    queryKey: [endpointUrl(api.adminUsers, undefined, query)],
-    queryFn: ({ signal }) => apiCall(api.adminUsers, { query }, signal),
-    placeholderData: keepPreviousData,
-  });
+  const users = useAdminUsers(page);
   const details = useUserLookup(() =>
     toast({ title: 'Failed to load user details', variant: 'destructive' }),
   );

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { creditsQueryKey } from '@/features/credits/use-credits';
-import { refreshVideos } from '@/features/videos/videos-query';
+import { signInUrl } from '@/features/auth/api';
+import { creditsKeys } from '@/features/credits/api';
+import { refreshVideos } from '@/features/videos/api';
 import { toast } from '@/hooks/use-toast';
-import { apiUpload } from '@/lib/api-client';
 import { serverMessage } from '@/lib/http';
-import { api, endpointUrl } from '@/lib/contract';
+import { createVideo } from '../api';
 import { createFailure, type CreateFailure } from './create-failure';
 import { ToastLinkAction } from './toast-link-action';
 
@@ -40,7 +40,7 @@ function failureToast(failure: CreateFailure, error: unknown) {
 export function useCreateVideo({ onCreated }: { onCreated: () => void }) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (form: FormData) => apiUpload(api.createVideo, form),
+    mutationFn: createVideo,
     onSuccess: () => {
       toast({
         title: 'Video Creation Started!',
@@ -53,9 +53,9 @@ export function useCreateVideo({ onCreated }: { onCreated: () => void }) {
       const failure = createFailure(error);
       toast({ ...failureToast(failure, error), variant: 'destructive' });
       if (failure === 'session-expired') {
-        setTimeout(() => window.location.assign(endpointUrl(api.login)), SIGN_IN_AGAIN_DELAY_MS);
+        setTimeout(() => window.location.assign(signInUrl()), SIGN_IN_AGAIN_DELAY_MS);
       }
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: creditsQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: creditsKeys.balance }),
   });
 }

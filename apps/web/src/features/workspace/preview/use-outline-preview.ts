@@ -1,10 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '@/hooks/use-toast';
-import { apiUpload } from '@/lib/api-client';
 import { ApiError } from '@/lib/http';
-import { api } from '@/lib/contract';
-import { imageForm, previewFields } from '../generate/video-form';
-import type { Zone } from '../zones/zone';
+import { previewOutline } from '../api';
 import { useDelayedFlag } from './use-delayed-flag';
 
 /** The overlay appears only for a preview that takes longer than this. */
@@ -16,12 +13,7 @@ export const PREVIEW_OVERLAY_DELAY_MS = 500;
  */
 export function useOutlinePreview() {
   const preview = useMutation({
-    mutationFn: async (input: { image: File; grayscaleLevel: number; zones: readonly Zone[] }) => {
-      const fields = previewFields(input.grayscaleLevel, input.zones);
-      const answer = await apiUpload(api.previewOutline, imageForm(input.image, fields));
-      if (!answer.success || !answer.image) throw new Error('the preview came back empty');
-      return answer.image;
-    },
+    mutationFn: previewOutline,
     onError: (error) =>
       // Asked again before it came: the newer preview answers instead.
       !(error instanceof ApiError && error.code === 'PREVIEW_REPLACED') &&

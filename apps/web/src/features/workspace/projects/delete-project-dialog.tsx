@@ -1,9 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ConfirmDeleteDialog } from '@/components/ui/confirm-delete-dialog';
 import { toast } from '@/hooks/use-toast';
-import { useApiMutation } from '@/lib/api-query';
-import { api, type ProjectSummary } from '@/lib/contract';
-import { refreshProjects } from './project-api';
+import type { ProjectSummary } from '@/lib/contract';
+import { refreshProjects, useDeleteProject } from '../api';
 
 /** Asks before a project is deleted for good; `project` null keeps the dialog closed. */
 export function DeleteProjectDialog({
@@ -14,7 +13,7 @@ export function DeleteProjectDialog({
   onClose: () => void;
 }) {
   const queryClient = useQueryClient();
-  const remove = useApiMutation(api.deleteProject, {
+  const remove = useDeleteProject({
     onSuccess: () => {
       toast({ title: 'Project Deleted', description: `"${project?.title}" was removed.` });
       onClose();

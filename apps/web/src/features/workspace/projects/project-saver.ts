@@ -1,13 +1,11 @@
 import { ApiError } from '@/lib/http';
 import {
-  api,
-  endpointUrl,
   STORAGE_LIMITS,
   type ErrorCode,
   type ProjectSaved,
   type ProjectStateInput,
 } from '@/lib/contract';
-import { createProject, saveProject } from './project-api';
+import { createProject, saveProject, saveProjectAsPageLeaves } from '../api';
 
 /** An autosave waits this long after the last change: a burst of changes is one request. */
 export const AUTOSAVE_DELAY_MS = 1000;
@@ -144,13 +142,7 @@ export class ProjectSaver {
     if (!this.id || !this.isDirty() || isFinal(this.status) || this.status === 'too-large') return;
     const body = JSON.stringify({ state: this.latest });
     if (body.length > KEEPALIVE_MAX_BYTES) return;
-    void fetch(endpointUrl(api.saveProject, { id: this.id }), {
-      method: api.saveProject.method,
-      headers: { 'Content-Type': 'application/json' },
-      body,
-      credentials: 'include',
-      keepalive: true,
-    }).catch(() => undefined);
+    saveProjectAsPageLeaves(this.id, body);
   }
 
   private isDirty() {

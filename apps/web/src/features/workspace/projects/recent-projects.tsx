@@ -7,7 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import type { ProjectSummary } from '@/lib/contract';
 import { changedAgo } from './changed-ago';
 import { DeleteProjectDialog } from './delete-project-dialog';
-import { recentProjectsQuery } from './project-api';
+import { recentProjectsQuery } from '../api';
 
 /**
  * The person's recent projects but the one open (newest change first), each one click from being

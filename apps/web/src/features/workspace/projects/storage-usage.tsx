@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { HardDrive } from 'lucide-react';
 import { storageFullMessage, storageUsageText } from '@/lib/contract';
 import { cn } from '@/lib/utils';
-import { storageUsageQuery } from './project-api';
+import { storageUsageQuery } from '../api';
 
 /**
  * How much of their storage quota the person's projects and waiting uploads take ("12 MB of

@@ -7,7 +7,7 @@ import { fitImage } from '../image/fit-image';
 import type { VideoSettings } from '../settings/use-video-settings';
 import type { ChosenImage } from '../use-chosen-image';
 import { forgetOpenProject, rememberOpenProject, rememberedProjectId } from './open-project-id';
-import { fetchProject, refreshProjects } from './project-api';
+import { fetchProject, refreshProjects } from '../api';
 
 /** The project of the image in the workspace. */
 export interface OpenProject {

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { ProjectStateInput } from '@/lib/contract';
-import { refreshProjects, showSaved } from './project-api';
+import { refreshProjects, showSaved } from '../api';
 import { AUTOSAVE_DELAY_MS, ProjectSaver } from './project-saver';
 
 export interface AutosaveOptions {

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authUserQuery } from '@/features/auth/use-auth';
+import { authUserQuery } from '@/features/auth/api';
 import {
   STATE_TOO_LARGE_MESSAGE,
   storageFullMessage,

@@ -1,6 +1,6 @@
 import { Coins } from 'lucide-react';
 import { Link } from 'react-router';
-import { useCredits } from '@/features/credits/use-credits';
+import { useCredits } from '@/features/credits/api';
 import { MODEL_CREDIT_COST, type AiModel } from '@/lib/contract';
 
 /** What the video costs and what the balance will be after it. */

@@ -1,7 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useApiQuery } from '@/lib/api-query';
 import {
-  api,
   DEFAULT_AI_MODEL,
   DEFAULT_DIRECTION,
   DEFAULT_HAND,
@@ -14,6 +12,7 @@ import {
   type ProjectSettings,
   type VideoShape,
 } from '@/lib/contract';
+import { useAiPreference } from '../api';
 import { drawingTimeRefusal, drawingTimeSeconds, isAcceptedDrawingTimeEntry } from './drawing-time';
 
 /**
@@ -21,7 +20,7 @@ import { drawingTimeRefusal, drawingTimeSeconds, isAcceptedDrawingTimeEntry } fr
  * one is picked here; the fill goes back to its default with each new image.
  */
 export function useVideoSettings() {
-  const preference = useApiQuery(api.aiPreference);
+  const preference = useAiPreference();
   const [pickedModel, setModel] = useState<AiModel | null>(null);
   const [drawingTimeEntry, setDrawingTimeEntry] = useState(String(DRAWING_TIME.default));
   const [refusedEntry, setRefusedEntry] = useState<string | null>(null);
