@@ -1,15 +1,22 @@
 import { CREDIT_PRICE_CENTS, PLANS, type SubscriptionTier } from '@rasma/contract';
-import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { payments, users } from '../../db/schema.js';
 import { findUserById } from '../auth/users.js';
 import { grantPlanCredits } from '../credits/grants.js';
 import { applyCreditChange, type DbOrTx } from '../credits/ledger.js';
 import { monthAfter, type Period } from '../credits/periods.js';
+import {
+  cancelOpenPlanPayments,
+  lockPayment,
+  paymentOwner,
+  setPaymentOutcome,
+  setPlanPeriod,
+  setUpgradedTier,
+  type PaymentRow,
+} from './queries.js';
 
 export type PaymentOutcome = { status: 'succeeded' } | { status: 'failed'; message: string };
 
-type Payment = typeof payments.$inferSelect;
+type Payment = PaymentRow;
 
 /**
  * Applies a provider's verified result to a payment, once: the payment row is locked, and a
@@ -28,30 +35,15 @@ export async function settlePayment(
     // The user's row first, then the payments' (the one order every change of a user's payments
     // takes, see `voidPendingPlanPayments`): two of one user's payments settled at once would each
     // hold its own row and wait for the other's as it voids it, a deadlock.
-    const [owner] = await tx
-      .select({ userId: payments.userId })
-      .from(payments)
-      .where(eq(payments.providerPaymentId, providerPaymentId));
-    if (!owner) return undefined;
-    await findUserById(tx, owner.userId, { lock: true });
-    const [payment] = await tx
-      .select()
-      .from(payments)
-      .where(eq(payments.providerPaymentId, providerPaymentId))
-      .for('update');
+    const ownerId = await paymentOwner(tx, providerPaymentId);
+    if (!ownerId) return undefined;
+    await findUserById(tx, ownerId, { lock: true });
+    const payment = await lockPayment(tx, providerPaymentId);
     // A success is final; a decline leaves the payment open to another card, as Stripe does; a
     // void one stays void unless the card paid it all the same.
     if (!payment || payment.status === 'succeeded') return payment;
     if (payment.status === 'canceled' && outcome.status === 'failed') return payment;
-    const [settled] = await tx
-      .update(payments)
-      .set({
-        status: outcome.status,
-        failureMessage: outcome.status === 'failed' ? outcome.message : null,
-        updatedAt: now,
-      })
-      .where(eq(payments.id, payment.id))
-      .returning();
+    const settled = await setPaymentOutcome(tx, payment.id, outcome, now);
     if (outcome.status !== 'succeeded') return settled;
     if (payment.status === 'canceled') await creditReplacedPayment(tx, payment);
     else await applyPurchase(tx, payment, now, period);
@@ -110,10 +102,7 @@ async function applyPlanPayment(
       await creditReplacedPayment(tx, payment);
       return;
     }
-    await tx
-      .update(users)
-      .set({ subscriptionTier: tier, pendingSubscriptionTier: null, subscriptionStatus: 'active' })
-      .where(eq(users.id, userId));
+    await setUpgradedTier(tx, userId, tier);
     await grantPlanCredits(tx, {
       userId,
       tier,
@@ -133,22 +122,10 @@ export async function startPlanPeriod(
   tx: DbOrTx,
   period: { userId: string; tier: SubscriptionTier; periodStart: Date; periodEnd?: Date },
 ): Promise<void> {
-  await tx
-    .update(users)
-    .set({
-      subscriptionTier: period.tier,
-      pendingSubscriptionTier: null,
-      subscriptionStatus: 'active',
-      cycleStartDate: period.periodStart,
-      subscriptionEndsAt: period.periodEnd ?? monthAfter(period.periodStart),
-      updatedAt: sql`now()`,
-    })
-    .where(
-      and(
-        eq(users.id, period.userId),
-        or(isNull(users.cycleStartDate), lte(users.cycleStartDate, period.periodStart)),
-      ),
-    );
+  await setPlanPeriod(tx, {
+    ...period,
+    periodEnd: period.periodEnd ?? monthAfter(period.periodStart),
+  });
   await grantPlanCredits(tx, period);
 }
 
@@ -175,16 +152,5 @@ async function creditReplacedPayment(tx: DbOrTx, payment: Payment): Promise<void
  */
 export async function voidPendingPlanPayments(tx: DbOrTx, userId: string): Promise<string[]> {
   await findUserById(tx, userId, { lock: true });
-  const voided = await tx
-    .update(payments)
-    .set({ status: 'canceled', updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(payments.userId, userId),
-        eq(payments.purpose, 'subscription'),
-        inArray(payments.status, ['pending', 'failed']),
-      ),
-    )
-    .returning({ providerPaymentId: payments.providerPaymentId });
-  return voided.map((row) => row.providerPaymentId);
+  return cancelOpenPlanPayments(tx, userId);
 }

@@ -1,12 +1,11 @@
 import { PLANS, SUBSCRIPTION_TIERS, type SubscriptionTier } from '@rasma/contract';
-import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { StripeConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { capitalised } from '../credits/grants.js';
 import type { PaymentProvider, PlanHolder } from './provider.js';
+import { setProviderCustomerId, setProviderSubscriptionId } from './queries.js';
 
 const PAID_TIERS = SUBSCRIPTION_TIERS.filter((tier) => tier !== 'free');
 const lookupKey = (tier: SubscriptionTier) => `rasma_${tier}`;
@@ -74,7 +73,7 @@ export function createStripeProvider(config: StripeConfig, db: Db): StripeProvid
       email: user.email,
       metadata: { userId: user.id },
     });
-    await db.update(users).set({ stripeCustomerId: customer.id }).where(eq(users.id, user.id));
+    await setProviderCustomerId(db, user.id, customer.id);
     return customer.id;
   }
 
@@ -136,7 +135,7 @@ export function createStripeProvider(config: StripeConfig, db: Db): StripeProvid
         metadata: { userId: user.id },
         expand: ['latest_invoice.confirmation_secret'],
       });
-      await db.update(users).set({ stripeSubscriptionId: created.id }).where(eq(users.id, user.id));
+      await setProviderSubscriptionId(db, user.id, created.id);
       return invoicePayment(created.latest_invoice);
     },
     async voidPayment(invoiceId) {

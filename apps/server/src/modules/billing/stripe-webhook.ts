@@ -1,11 +1,18 @@
-import { and, eq, gt, like } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Db } from '../../db/client.js';
-import { payments, processedProviderEvents, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { capitalised } from '../credits/grants.js';
 import { settlePayment } from './payments.js';
-import { BACK_ON_FREE_PLAN } from './queries.js';
+import {
+  endSubscription,
+  eventProcessed,
+  paymentExists,
+  recordPaymentOnce,
+  recordProcessedEvent,
+  setSubscriptionStatus,
+  subscriptionMovedOn,
+  userOfSubscription,
+} from './queries.js';
 import type { StripeProvider } from './stripe-provider.js';
 
 /** Stripe's subscription statuses as the product shows them; others leave the status as it is. */
@@ -42,11 +49,7 @@ export async function applyStripeEvent(
   provider: StripeProvider,
   event: Stripe.Event,
 ): Promise<void> {
-  const [seen] = await db
-    .select({ id: processedProviderEvents.id })
-    .from(processedProviderEvents)
-    .where(eq(processedProviderEvents.id, event.id));
-  if (seen) return;
+  if (await eventProcessed(db, event.id)) return;
   const object = event.data.object as { id?: string };
   const occurredAt = at(event.created);
   if (event.type === 'payment_intent.succeeded') {
@@ -69,10 +72,12 @@ export async function applyStripeEvent(
   ) {
     await subscriptionChanged(db, event.data.object, event.type, occurredAt);
   }
-  await db
-    .insert(processedProviderEvents)
-    .values({ id: event.id, type: event.type, objectId: object.id ?? '', occurredAt })
-    .onConflictDoNothing();
+  await recordProcessedEvent(db, {
+    id: event.id,
+    type: event.type,
+    objectId: object.id ?? '',
+    occurredAt,
+  });
 }
 
 /**
@@ -95,37 +100,25 @@ async function invoicePaid(db: Db, provider: StripeProvider, invoice: Stripe.Inv
     );
   // An invoice the server asked for is settled as its payment says (one replaced by a newer plan
   // choice, whose subscription is no longer the user's, too); a renewal's is recorded first.
-  const [asked] = await db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(eq(payments.providerPaymentId, invoice.id));
-  if (asked) {
+  if (await paymentExists(db, invoice.id)) {
     await settle(invoice.id);
     return;
   }
   const tier = await provider.tierOfPrice(typeof price === 'string' ? price : price.id);
-  const [user] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      eq(
-        users.stripeSubscriptionId,
-        typeof subscriptionId === 'string' ? subscriptionId : subscriptionId.id,
-      ),
-    );
-  if (!tier || !user) return;
-  await db
-    .insert(payments)
-    .values({
-      userId: user.id,
-      provider: 'stripe',
-      providerPaymentId: invoice.id,
-      purpose: 'subscription',
-      tier,
-      amountCents: Math.max(1, invoice.amount_paid),
-      description: `${capitalised(tier)} plan${upgrade ? ' (prorated upgrade)' : ''}`,
-    })
-    .onConflictDoNothing({ target: payments.providerPaymentId });
+  const userId = await userOfSubscription(
+    db,
+    typeof subscriptionId === 'string' ? subscriptionId : subscriptionId.id,
+  );
+  if (!tier || !userId) return;
+  await recordPaymentOnce(db, {
+    userId,
+    provider: 'stripe',
+    providerPaymentId: invoice.id,
+    purpose: 'subscription',
+    tier,
+    amountCents: Math.max(1, invoice.amount_paid),
+    description: `${capitalised(tier)} plan${upgrade ? ' (prorated upgrade)' : ''}`,
+  });
   await settle(invoice.id);
 }
 
@@ -135,34 +128,11 @@ async function subscriptionChanged(
   type: string,
   occurredAt: Date,
 ) {
-  const [newer] = await db
-    .select({ id: processedProviderEvents.id })
-    .from(processedProviderEvents)
-    .where(
-      and(
-        eq(processedProviderEvents.objectId, subscription.id),
-        like(processedProviderEvents.type, 'customer.subscription.%'),
-        gt(processedProviderEvents.occurredAt, occurredAt),
-      ),
-    );
-  const ended = await db
-    .select({ id: processedProviderEvents.id })
-    .from(processedProviderEvents)
-    .where(
-      and(
-        eq(processedProviderEvents.objectId, subscription.id),
-        eq(processedProviderEvents.type, 'customer.subscription.deleted'),
-      ),
-    );
-  if (newer || ended.length > 0) return;
-  const mine = eq(users.stripeSubscriptionId, subscription.id);
+  if (await subscriptionMovedOn(db, subscription.id, occurredAt)) return;
   if (type === 'customer.subscription.deleted') {
-    await db
-      .update(users)
-      .set({ ...BACK_ON_FREE_PLAN, stripeSubscriptionId: null })
-      .where(mine);
+    await endSubscription(db, subscription.id);
     return;
   }
   const status = STATUS_SHOWN[subscription.status];
-  if (status) await db.update(users).set({ subscriptionStatus: status }).where(mine);
+  if (status) await setSubscriptionStatus(db, subscription.id, status);
 }
