@@ -106,6 +106,34 @@ export default tseslint.config(
     }),
   },
   {
+    // One API file per feature: components, hooks and pages call the API through their feature's
+    // features/<f>/api.ts (its queries, mutations and cache keys). The typed client, its query
+    // helpers, the plain endpoints and the raw JSON fetch are imported there and in lib/ only.
+    // (typescript-eslint's copy of the rule, so the web block's own no-restricted-imports stays.)
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/features/*/api.ts', 'apps/web/src/lib/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(@/|\\./|(\\.\\./)+)lib/(api-client|api-query|plain-endpoints)$',
+              message: "Call the API through the feature's api.ts (features/<feature>/api.ts).",
+            },
+          ],
+          paths: [
+            {
+              name: '@/lib/http',
+              importNames: ['fetchJson'],
+              message: "Call the API through the feature's api.ts (features/<feature>/api.ts).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
