@@ -131,5 +131,3 @@ export function useOpenProject({
     close,
   };
 }
-
-export type OpenProjectState = ReturnType<typeof useOpenProject>;
