@@ -1,14 +1,8 @@
 import { ADMIN_LIMITS } from '@rasma/contract';
 import { count, desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { adminAuditLog, payments, users, videos } from '../../db/schema.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { adminAuditLog, users, videos } from '../../db/schema.js';
 import type { SessionUser } from '../../http/guards.js';
-import type { DbOrTx } from '../credits/ledger.js';
-
-export async function countUsers(db: Db): Promise<number> {
-  const [totals] = await db.select({ n: count() }).from(users);
-  return totals?.n ?? 0;
-}
 
 /** Videos per status, of one user or of everyone. */
 export async function videoCounts(db: Db, userId?: string) {
@@ -45,32 +39,6 @@ export const recentVideos = (db: Db, userId: string) =>
     .where(eq(videos.userId, userId))
     .orderBy(desc(videos.createdAt), desc(videos.id))
     .limit(ADMIN_LIMITS.lookupRecentVideos);
-
-/** The user's latest card payments, newest first (a pack or a plan's period each). */
-export const recentPayments = (db: Db, userId: string) =>
-  db
-    .select()
-    .from(payments)
-    .where(eq(payments.userId, userId))
-    .orderBy(desc(payments.createdAt), desc(payments.id))
-    .limit(ADMIN_LIMITS.paymentHistory);
-
-/** Every user, newest first, the rows of one page. */
-export const usersPage = (db: Db, page: { limit: number; offset: number }) =>
-  db
-    .select()
-    .from(users)
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(page.limit)
-    .offset(page.offset);
-
-export async function creditBalance(tx: DbOrTx, userId: string): Promise<number> {
-  const [user] = await tx
-    .select({ credits: users.credits })
-    .from(users)
-    .where(eq(users.id, userId));
-  return user?.credits ?? 0;
-}
 
 export async function videoById(db: Db, id: string) {
   const [row] = await db.select().from(videos).where(eq(videos.id, id)).limit(1);

@@ -1,33 +1,35 @@
-import type {
-  AdminAnalytics,
-  AdminRefundRequest,
-  AdminUser,
-  AdminUsersPage,
-  AdminVideo,
-  FailedVideo,
-  Payment,
-  UserLookupResponse,
+import {
+  ADMIN_LIMITS,
+  type AdminAnalytics,
+  type AdminRefundRequest,
+  type AdminUser,
+  type AdminUsersPage,
+  type AdminVideo,
+  type FailedVideo,
+  type Payment,
+  type UserLookupResponse,
 } from '@rasma/contract';
 import type { Db } from '../../db/client.js';
-import type { payments } from '../../db/schema.js';
 import type { SessionUser } from '../../http/guards.js';
 import { pageWindow, paginationOf } from '../../http/pagination.js';
+import { countUsers, usersPage } from '../auth/queries.js';
 import { requireUserByEmail, requireUserById, type UserRow } from '../auth/users.js';
+import type { ProviderAccount } from '../billing/provider.js';
+import { recentPayments, type PaymentRow } from '../billing/queries.js';
 import { addAdminRefund } from '../credits/admin-refund.js';
 import { creditsUsedThisCycle, planDetails } from '../credits/details.js';
+import { balanceOf } from '../credits/queries.js';
 import { fileKey, notFound as videoNotFound, type VideoRow } from '../videos/service.js';
-import type { ProviderAccountLookup } from './provider-account.js';
 import {
-  countUsers,
-  creditBalance,
   recentFailedVideos,
-  recentPayments,
   recentVideos,
   recordAdminAction,
-  usersPage,
   videoById,
   videoCounts,
 } from './queries.js';
+
+/** The payment provider's side of a user's account. */
+export type ProviderAccountLookup = (user: UserRow) => Promise<ProviderAccount>;
 
 const toAdminUser = (row: UserRow, creditsUsed: number): AdminUser => ({
   id: row.id,
@@ -52,7 +54,7 @@ const toAdminVideo = (row: VideoRow): AdminVideo => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-const toPayment = (row: typeof payments.$inferSelect): Payment => ({
+const toPayment = (row: PaymentRow): Payment => ({
   id: row.id,
   description: row.description,
   type: row.purpose,
@@ -86,7 +88,7 @@ export async function lookupUser(
     planDetails(db, user, now),
     videoCounts(db, user.id),
     recentVideos(db, user.id),
-    recentPayments(db, user.id),
+    recentPayments(db, user.id, ADMIN_LIMITS.paymentHistory),
     providerAccount(user),
   ]);
   return {
@@ -161,7 +163,7 @@ export async function refundCredits(
     }
     return {
       message: refundMessage(request.credits, target.email),
-      credits: await creditBalance(tx, userId),
+      credits: await balanceOf(tx, userId),
     };
   });
 }

@@ -1,4 +1,9 @@
-import type { PaymentConfig, PaymentProviderName, SubscriptionTier } from '@rasma/contract';
+import type {
+  PaymentConfig,
+  PaymentProviderName,
+  SubscriptionTier,
+  UserLookupResponse,
+} from '@rasma/contract';
 
 export interface NewPayment {
   userId: string;
@@ -31,7 +36,24 @@ export interface PaymentProvider {
   voidPayment(providerPaymentId: string): Promise<void>;
   /** What the subscription renews as at the period's end: a tier, free (cancel), or null (as is). */
   setRenewalTier(user: PlanHolder, tier: SubscriptionTier | null): Promise<void>;
+  /**
+   * The provider's side of an account, as the admin's lookup shows it: its subscriptions not ended
+   * and its saved payment methods (none for a user who is not its customer). Rejects when the
+   * provider does not answer.
+   */
+  accountOf(user: AccountHolder): Promise<ProviderAccount>;
 }
+
+/** The provider's side of an account: its subscriptions and saved payment methods. */
+export type ProviderAccount = Pick<
+  UserLookupResponse['subscriptionInfo'],
+  'currentSubscriptions' | 'paymentMethods'
+>;
+
+export const NO_PROVIDER_ACCOUNT: ProviderAccount = {
+  currentSubscriptions: [],
+  paymentMethods: [],
+};
 
 export interface PlanHolder {
   id: string;
@@ -39,4 +61,11 @@ export interface PlanHolder {
   subscriptionTier: SubscriptionTier;
   stripeCustomerId: string | null;
   stripeSubscriptionId: string | null;
+}
+
+/** A user as the provider's account view needs it: the plan the server keeps, too. */
+export interface AccountHolder extends PlanHolder {
+  subscriptionStatus: string;
+  cycleStartDate: Date | null;
+  subscriptionEndsAt: Date | null;
 }

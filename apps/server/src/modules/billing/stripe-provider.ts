@@ -4,7 +4,12 @@ import type { StripeConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { capitalised } from '../credits/grants.js';
-import type { PaymentProvider, PlanHolder } from './provider.js';
+import {
+  NO_PROVIDER_ACCOUNT,
+  type PaymentProvider,
+  type PlanHolder,
+  type ProviderAccount,
+} from './provider.js';
 import { setProviderCustomerId, setProviderSubscriptionId } from './queries.js';
 
 const PAID_TIERS = SUBSCRIPTION_TIERS.filter((tier) => tier !== 'free');
@@ -26,6 +31,51 @@ export function stripeClient(config: StripeConfig): Stripe {
     telemetry: false,
     maxNetworkRetries: 2,
   });
+}
+
+/** How many subscriptions and payment methods an account view lists; an account has one or two. */
+const ACCOUNT_LIST_LIMIT = 10;
+const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
+
+/** A Stripe customer's subscriptions (those not ended) and saved payment methods. */
+export async function stripeAccountOf(
+  stripe: Stripe,
+  customerId: string | null,
+): Promise<ProviderAccount> {
+  if (!customerId) return NO_PROVIDER_ACCOUNT;
+  const [subscriptions, methods] = await Promise.all([
+    stripe.subscriptions.list({ customer: customerId, limit: ACCOUNT_LIST_LIMIT }),
+    stripe.customers.listPaymentMethods(customerId, { limit: ACCOUNT_LIST_LIMIT }),
+  ]);
+  return {
+    currentSubscriptions: subscriptions.data.map((s) => {
+      const item = s.items.data[0];
+      return {
+        id: s.id,
+        status: s.status,
+        plan: {
+          amount: item?.price.unit_amount ?? 0,
+          interval: item?.price.recurring?.interval ?? 'month',
+        },
+        createdAt: iso(s.created),
+        currentPeriodStart: iso(item?.current_period_start ?? s.created),
+        currentPeriodEnd: iso(item?.current_period_end ?? s.created),
+        canceledAt: s.canceled_at === null ? null : iso(s.canceled_at),
+      };
+    }),
+    paymentMethods: methods.data.map((m) => ({
+      id: m.id,
+      type: m.type,
+      card: m.card
+        ? {
+            brand: m.card.brand,
+            last4: m.card.last4,
+            expMonth: m.card.exp_month,
+            expYear: m.card.exp_year,
+          }
+        : null,
+    })),
+  };
 }
 
 /**
@@ -138,6 +188,7 @@ export function createStripeProvider(config: StripeConfig, db: Db): StripeProvid
       await setProviderSubscriptionId(db, user.id, created.id);
       return invoicePayment(created.latest_invoice);
     },
+    accountOf: (user) => stripeAccountOf(stripe, user.stripeCustomerId),
     async voidPayment(invoiceId) {
       // A plan's payment is its invoice (an incomplete subscription's lapses with it).
       await stripe.invoices.voidInvoice(invoiceId);
