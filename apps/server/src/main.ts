@@ -1,3 +1,5 @@
+// First: the process may start itself again with its malloc settings before the rest loads.
+import './malloc-settings.js';
 import { EngineError, resolveFfmpeg } from '@rasma/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app.js';
