@@ -106,6 +106,37 @@ export default tseslint.config(
     }),
   },
   {
+    // One home for SQL (docs/architecture.md): a module's queries.ts (or queries/ folder) runs its
+    // statements; services and plugins call them by name. The database's own code, the CLIs and
+    // tests are the only other places that build a query or name a table.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/**/queries.ts',
+      'apps/server/src/**/queries/*.ts',
+      'apps/server/src/db/**',
+      'apps/server/src/cli/**',
+      'apps/server/src/**/*.test.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^drizzle-orm(/.*)?$',
+              message: "SQL lives in the module's queries.ts: call a named function from there.",
+            },
+            {
+              regex: '(^|/)db/schema(\\.js)?$',
+              message:
+                "Tables are named only in queries.ts: call a named function, or import the row's type from there.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // One API file per feature: components, hooks and pages call the API through their feature's
     // features/<f>/api.ts (its queries, mutations and cache keys). The typed client, its query
     // helpers, the plain endpoints and the raw JSON fetch are imported there and in lib/ only.

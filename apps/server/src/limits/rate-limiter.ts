@@ -1,8 +1,7 @@
-import { and, count, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { rateLimitHits } from '../db/schema.js';
 import type { ErrorCode } from '@rasma/contract';
 import { AppError } from '../errors.js';
+import { countHitsSince, deleteHitsBefore, insertHit } from './queries.js';
 
 export interface RateLimit {
   max: number;
@@ -35,16 +34,11 @@ export async function refuseWhenLimitReached(db: Db, key: string, limit: RateLim
 }
 
 export async function recordHit(db: Pick<Db, 'insert'>, key: string): Promise<void> {
-  await db.insert(rateLimitHits).values({ key });
+  await insertHit(db, key);
 }
 
 async function hitsInWindow(db: Db, key: string, limit: RateLimit): Promise<number> {
-  const since = new Date(Date.now() - limit.windowMs);
-  const [row] = await db
-    .select({ n: count() })
-    .from(rateLimitHits)
-    .where(and(eq(rateLimitHits.key, key), gt(rateLimitHits.createdAt, since)));
-  return row?.n ?? 0;
+  return countHitsSince(db, key, new Date(Date.now() - limit.windowMs));
 }
 
 const rateLimited = (limit: RateLimit) =>
@@ -53,7 +47,5 @@ const rateLimited = (limit: RateLimit) =>
   });
 
 export async function deleteOldRateLimitHits(db: Db, now: Date): Promise<void> {
-  await db
-    .delete(rateLimitHits)
-    .where(lt(rateLimitHits.createdAt, new Date(now.getTime() - RATE_LIMIT_RETENTION_MS)));
+  await deleteHitsBefore(db, new Date(now.getTime() - RATE_LIMIT_RETENTION_MS));
 }

@@ -1,9 +1,9 @@
 import { EventEmitter } from 'node:events';
 import { videoProgressEventSchema, type VideoProgressEvent } from '@rasma/contract';
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../db/client.js';
+import { notify } from '../db/notify.js';
 
 const CHANNEL = 'video_progress';
 const messageSchema = z.object({ userId: z.string(), event: videoProgressEventSchema });
@@ -53,7 +53,7 @@ export async function startProgressBus(
     async publish(userId, event) {
       const payload = JSON.stringify({ userId, event });
       try {
-        await database.db.execute(sql`select pg_notify(${CHANNEL}, ${payload})`);
+        await notify(database.db, CHANNEL, payload);
       } catch (err) {
         log.warn({ err, videoId: event.videoId }, 'progress not sent');
       }
