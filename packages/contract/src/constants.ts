@@ -17,6 +17,8 @@ export const AI_MODELS = ['rasma-ai', 'rasma-ai-color'] as const;
 export type AiModel = (typeof AI_MODELS)[number];
 export const DEFAULT_AI_MODEL: AiModel = 'rasma-ai';
 export const MODEL_CREDIT_COST: Record<AiModel, number> = { 'rasma-ai': 10, 'rasma-ai-color': 15 };
+/** The model that brushes the picture's colours in after the drawing. */
+export const isColourModel = (model: AiModel): boolean => model === 'rasma-ai-color';
 
 export const VIDEO_STATUSES = ['processing', 'completed', 'failed'] as const;
 export type VideoStatus = (typeof VIDEO_STATUSES)[number];
@@ -79,6 +81,8 @@ export const PLANS: Record<SubscriptionTier, Plan> = {
 /** Credit packs (spec 9): fixed sizes or a custom whole number, all at the same price a credit. */
 export const CREDIT_PACKS = [10, 20, 50, 100] as const;
 export const CREDIT_PRICE_CENTS = 50;
+/** An amount in US cents as the product shows it: `$12.50`. */
+export const formatCents = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 export const MIN_CREDIT_PURCHASE = 10;
 /** Far above any real purchase: keeps an amount within what a card payment takes. */
 export const MAX_CREDIT_PURCHASE = 100_000;

@@ -50,7 +50,6 @@ export function parsePartId(id: string): { group: number; band: number } | undef
 }
 
 export const partIdOf = (group: number, band: number): PartId => `${group}.${band}`;
-export const addedPartIdOf = (n: number): AddedPartId => `added.${n}`;
 export const isAddedPartId = (id: string): boolean => ADDED_PART_PATTERN.test(id);
 
 /** The planned parts that edits remove whole (`StrokeEdits.parts[id].removed`). */

@@ -10,11 +10,15 @@ import {
   DRAWING_TIME,
   FILL_LEVEL,
   GRAYSCALE_LEVEL,
+  HANDS,
+  VIDEO_SHAPES,
   ZONE_LIMITS,
 } from './constants.js';
 
 export const directionSchema = z.enum(DIRECTIONS);
 export const aiModelSchema = z.enum(AI_MODELS);
+export const videoShapeSchema = z.enum(VIDEO_SHAPES);
+export const handSchema = z.enum(HANDS);
 
 export const pointSchema = z.object({ x: z.number().finite(), y: z.number().finite() });
 export type Point = z.infer<typeof pointSchema>;
@@ -33,3 +37,13 @@ export const grayscaleLevelSchema = z
   .max(GRAYSCALE_LEVEL.max);
 
 export const drawingTimeSchema = z.number().int().min(DRAWING_TIME.min).max(DRAWING_TIME.max);
+
+/**
+ * The seconds a typed drawing-time entry stands for, else null: digits only (no sign, point or
+ * exponent) whose number `drawingTimeSchema` takes.
+ */
+export function drawingTimeOfEntry(text: string): number | null {
+  if (!/^\d+$/.test(text)) return null;
+  const seconds = drawingTimeSchema.safeParse(Number(text));
+  return seconds.success ? seconds.data : null;
+}

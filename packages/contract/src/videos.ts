@@ -6,8 +6,6 @@ import {
   DRAWING_TIME,
   FILL_LEVEL,
   GRAYSCALE_LEVEL,
-  HANDS,
-  VIDEO_SHAPES,
   VIDEO_STATUSES,
   ZONE_LIMITS,
 } from './constants.js';
@@ -19,12 +17,15 @@ import {
   drawingTimeSchema,
   fillLevelSchema,
   grayscaleLevelSchema,
+  handSchema,
+  videoShapeSchema,
   zonePointsSchema,
 } from './video-fields.js';
 
 export {
   aiModelSchema,
   directionSchema,
+  drawingTimeOfEntry,
   fillLevelSchema,
   grayscaleLevelSchema,
   pointSchema,
@@ -52,12 +53,12 @@ export const createVideoBlobDataSchema = z.object({
    * Optional, not in the spec's payload: the video's shape. Absent means `DEFAULT_VIDEO_SHAPE`
    * (the picture's own proportions, as before), which the engine applies.
    */
-  shape: z.enum(VIDEO_SHAPES).optional(),
+  shape: videoShapeSchema.optional(),
   /**
    * Optional, not in the spec's payload: what draws, the hand with its pen, the pen alone or
    * nothing. Absent means `DEFAULT_HAND` (the hand, as before), which the engine applies.
    */
-  hand: z.enum(HANDS).optional(),
+  hand: handSchema.optional(),
   /**
    * Optional, not in the spec's payload: the person's stroke edits (deleted, added and reordered
    * strokes, each part's time and direction), in the image's own pixels. Absent: as planned.

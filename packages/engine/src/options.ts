@@ -6,8 +6,6 @@ import {
   DRAWING_TIME,
   FILL_LEVEL,
   GRAYSCALE_LEVEL,
-  HANDS,
-  VIDEO_SHAPES,
   ZONE_LIMITS,
 } from '@rasma/contract/constants';
 import { strokeEditsSchema } from '@rasma/contract/stroke-edits';
@@ -18,6 +16,8 @@ import {
   drawingTimeSchema,
   fillLevelSchema,
   grayscaleLevelSchema,
+  handSchema,
+  videoShapeSchema,
   zonePointsSchema,
 } from '@rasma/contract/video-fields';
 import { z } from 'zod';
@@ -31,7 +31,6 @@ import { EngineError } from './errors.js';
 const outputSizeSchema = z.union([z.literal(1280), z.literal(1920), z.literal(3840)]);
 /** 1080p: the long side of the 16:9 frame a video fits in. */
 export const DEFAULT_OUTPUT_SIZE = 1920;
-export const videoShapeSchema = z.enum(VIDEO_SHAPES);
 
 /** A Special Zone: the polyline through `points`, thickened by `brushSize`, in image pixels. */
 const strokeMaskSchema = z.object({
@@ -54,7 +53,7 @@ const renderOptionsSchema = z.object({
   /** The picture's own proportions, or a 16:9, 9:16 or 1:1 frame with the picture fitted in it. */
   shape: videoShapeSchema.default(DEFAULT_VIDEO_SHAPE),
   /** What draws: a hand holding the pen, the pen alone, or nothing. */
-  hand: z.enum(HANDS).default(DEFAULT_HAND),
+  hand: handSchema.default(DEFAULT_HAND),
   /** Seed for every random choice (hand wobble, colour brush edge). */
   seed: z.number().int().default(1),
   /** The person's stroke edits, in the source image's pixels (as the zones' points). */

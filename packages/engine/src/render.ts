@@ -2,6 +2,7 @@
 import { copyFile, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, extname, join, resolve } from 'node:path';
+import { isColourModel } from '@rasma/contract/constants';
 import sharp from 'sharp';
 import { decodeImage, shapeFrame, videoLayout } from './decode.js';
 import type { DecodedImage, DecodeOptions } from './decode.js';
@@ -299,7 +300,7 @@ async function makeVideo(job: VideoJob): Promise<number> {
   return encoded + holdFrames;
 }
 
-const isColour = (options: RenderOptions) => options.aiModel === 'rasma-ai-color';
+const isColour = (options: RenderOptions) => isColourModel(options.aiModel);
 
 /** The planned drawing, and in the colour model the colour laid in after it. */
 interface Drawing {

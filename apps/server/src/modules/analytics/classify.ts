@@ -1,5 +1,5 @@
 import Bowser from 'bowser';
-import { singleLineTextSchema, UNKNOWN_COUNTRY } from '@rasma/contract';
+import { singleLineTextSchema } from '@rasma/contract';
 import { parseInput } from '../../errors.js';
 
 /** Crawlers, link previews, monitors, scripts and automated browsers: not people, not counted. */
@@ -90,9 +90,6 @@ export function countryFrom(header: string | string[] | undefined): string | nul
   const code = typeof header === 'string' ? header.trim().toUpperCase() : '';
   return /^[A-Z]{2}$/.test(code) && code !== 'XX' ? code : null;
 }
-
-/** How a stored null country is shown. */
-export const countryLabel = (country: string | null) => country ?? UNKNOWN_COUNTRY;
 
 /** The host a visitor came from; none for a direct visit, our own site or an unreadable value. */
 export function referrerHost(referrer: string | undefined, ownHosts: string[]): string | null {

@@ -1,5 +1,6 @@
 import {
   CREDIT_PRICE_CENTS,
+  formatCents,
   PLANS,
   type SubscribeResponse,
   type SubscriptionTier,
@@ -15,7 +16,6 @@ import { endPaidPlan, plansDueBy, recordPayment, setPendingTierOf } from './quer
 /** Stripe's smallest card charge in US dollars: a prorated upgrade never asks for less. */
 const MIN_CHARGE_CENTS = 50;
 
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
 /** What a user is told when a plan change is set or taken back. */
@@ -114,8 +114,8 @@ export async function subscribe(
   return {
     noChargeNeeded: false,
     message: inPaidPeriod
-      ? `Upgrade to ${capitalised(tier)}: ${dollars(amount)} for the rest of this period`
-      : `${capitalised(tier)} plan: ${dollars(amount)} a month`,
+      ? `Upgrade to ${capitalised(tier)}: ${formatCents(amount)} for the rest of this period`
+      : `${capitalised(tier)} plan: ${formatCents(amount)} a month`,
     clientSecret: started.clientSecret,
     amount,
     isProrated: Boolean(inPaidPeriod),
