@@ -10,6 +10,7 @@ import {
   type UserLookupResponse,
 } from '@rasma/contract';
 import type { Db } from '../../db/client.js';
+import { notFoundOf } from '../../db/ownership.js';
 import type { SessionUser } from '../../http/guards.js';
 import { pageWindow, paginationOf } from '../../http/pagination.js';
 import { countUsers, usersPage } from '../auth/queries.js';
@@ -19,7 +20,7 @@ import { recentPayments, type PaymentRow } from '../billing/queries.js';
 import { addAdminRefund } from '../credits/admin-refund.js';
 import { creditsUsedThisCycle, planDetails } from '../credits/details.js';
 import { balanceOf } from '../credits/queries.js';
-import { fileKey, notFound as videoNotFound, type VideoRow } from '../videos/service.js';
+import { fileKey, type VideoRow } from '../videos/service.js';
 import {
   recentFailedVideos,
   recentVideos,
@@ -171,6 +172,6 @@ export async function refundCredits(
 /** Any user's finished video, as a download named after its title (404 when there is none). */
 export async function videoDownload(db: Db, id: string) {
   const row = await videoById(db, id);
-  if (!row) throw videoNotFound();
+  if (!row) throw notFoundOf('video');
   return { key: fileKey(row, 'video'), contentType: 'video/mp4', fileName: `${row.title}.mp4` };
 }
