@@ -1,5 +1,5 @@
-/** Dollars with 2 decimals from cents (spec 9): `$12.50`. */
-export const formatCents = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+/** Dollars with 2 decimals from cents (spec 9), as the server writes them too. */
+export { formatCents } from '@rasma/contract/constants';
 
 /** A day as the spec writes one ("January 26, 2025"), on the user's pages and the admin's alike. */
 export const formatDate = (iso: string) =>

@@ -7,4 +7,4 @@ export const MODEL_LABELS: Record<AiModel, string> = {
 };
 
 /** The model that brushes the picture's colours in after the drawing. */
-export const isColourModel = (model: AiModel) => model === 'rasma-ai-color';
+export { isColourModel } from '@rasma/contract/constants';

@@ -1,16 +1,9 @@
-import { createVideoBlobDataSchema, DRAWING_TIME } from '@/lib/contract';
+import { DRAWING_TIME, drawingTimeOfEntry } from '@/lib/contract';
 
 export const DRAWING_TIME_ERROR = `Please enter a number between ${DRAWING_TIME.min} and ${DRAWING_TIME.max} seconds`;
 
-/**
- * The seconds a drawing-time entry stands for, else null: an entry in digits whose number the
- * create call takes (the contract's rule: a whole number from 1 to 100).
- */
-export function drawingTimeSeconds(text: string): number | null {
-  if (!/^\d+$/.test(text)) return null;
-  const seconds = createVideoBlobDataSchema.shape.drawingTime.safeParse(Number(text));
-  return seconds.success ? seconds.data : null;
-}
+/** The seconds a drawing-time entry stands for, else null (the contract's rule). */
+export const drawingTimeSeconds = drawingTimeOfEntry;
 
 /** Whether an edit of the field is applied: cleared (to type anew) or a valid number of seconds. */
 export const isAcceptedDrawingTimeEntry = (text: string): boolean =>
