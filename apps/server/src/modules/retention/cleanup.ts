@@ -1,13 +1,12 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { and, eq, exists, isNotNull, lt, or, not } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { images, videos } from '../../db/schema.js';
 import { RENDER_TEMP_PREFIX } from '../../render/runner.js';
 import type { Storage } from '../../storage/storage.js';
 import { STORAGE_FOLDERS } from '../../storage/keys.js';
 import { deleteIdleProjects, deleteOrphanProjectFiles } from '../projects/retention.js';
+import { expiredUploads, forgetUploadFile, isUploadKeyKnown } from './queries.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -63,28 +62,13 @@ export async function deleteExpiredFiles(
 }
 
 async function deleteExpiredUploads({ db, storage }: RetentionDeps, now: Date): Promise<number> {
-  const awaitingRender = db
-    .select({ id: videos.id })
-    .from(videos)
-    .where(and(eq(videos.imageId, images.id), eq(videos.status, 'processing')));
-  const expired = await db
-    .select({ id: images.id, storageKey: images.storageKey })
-    .from(images)
-    .where(
-      and(
-        isNotNull(images.storageKey),
-        or(
-          lt(images.uploadedAt, ago(now, RETENTION_LIMITS.maxUploadMs)),
-          and(
-            lt(images.uploadedAt, ago(now, RETENTION_LIMITS.leftoverUploadMs)),
-            not(exists(awaitingRender)),
-          ),
-        ),
-      ),
-    );
+  const expired = await expiredUploads(db, {
+    anyBefore: ago(now, RETENTION_LIMITS.maxUploadMs),
+    unusedBefore: ago(now, RETENTION_LIMITS.leftoverUploadMs),
+  });
   for (const { id, storageKey } of expired) {
     if (storageKey) await storage.delete(storageKey);
-    await db.update(images).set({ storageKey: null }).where(eq(images.id, id));
+    await forgetUploadFile(db, id);
   }
   return expired.length;
 }
@@ -97,12 +81,7 @@ async function deleteOrphanUploadFiles({ db, storage }: RetentionDeps, now: Date
   );
   let deleted = 0;
   for (const key of old) {
-    const [row] = await db
-      .select({ id: images.id })
-      .from(images)
-      .where(eq(images.storageKey, key))
-      .limit(1);
-    if (row) continue;
+    if (await isUploadKeyKnown(db, key)) continue;
     await storage.delete(key);
     deleted += 1;
   }
