@@ -10,25 +10,38 @@ const ROOT = 'apps/server/src/';
 const cruise = JSON.parse(readFileSync(0, 'utf8'));
 /** `--values-only`: leave out `import type` (what the bundle loads rather than what is read together). */
 const valuesOnly = process.argv.includes('--values-only');
+/** `--folders`: one node per module folder (`modules/<name>`, `db`, `http`...), root files alone. */
+const byFolder = process.argv.includes('--folders');
+const nodeOf = (file) => {
+  if (!byFolder) return file;
+  // The job handlers belong to the composition root, not with the definitions beside them.
+  if (file === `${ROOT}jobs/handlers.ts`) return file;
+  const parts = file.slice(ROOT.length).split('/');
+  const folder = parts[0] === 'modules' ? parts.slice(0, 2) : parts.slice(0, 1);
+  return ROOT + folder.join('/');
+};
 const isServer = (file) => file.startsWith(ROOT) && !/\.test\.ts$/.test(file);
 
 /** 5 process entry, 4 composition root, 3 feature modules, 2 the HTTP kit, shared services and the rest. */
 function layerOf(file) {
   const rel = file.slice(ROOT.length);
-  if (/^(main|worker)\.ts$/.test(rel) || rel.startsWith('cli/')) return 5;
+  if (/^(main|worker)\.ts$/.test(rel) || /^cli(\/|$)/.test(rel)) return 5;
   if (/^(services|app|jobs)\.ts$/.test(rel) || rel === 'jobs/handlers.ts') return 4;
-  if (rel.startsWith('modules/')) return 3;
+  if (/^modules(\/|$)/.test(rel)) return 3;
   return 2;
 }
 
 const edges = new Map();
 for (const module of cruise.modules) {
   if (!isServer(module.source)) continue;
+  const from = nodeOf(module.source);
   const to = module.dependencies
     .filter((d) => !valuesOnly || !d.dependencyTypes.includes('type-only'))
     .map((d) => d.resolved)
-    .filter(isServer);
-  edges.set(module.source, [...new Set(to)]);
+    .filter(isServer)
+    .map(nodeOf)
+    .filter((node) => node !== from);
+  edges.set(from, [...new Set([...(edges.get(from) ?? []), ...to])]);
 }
 for (const targets of [...edges.values()])
   for (const t of targets) if (!edges.has(t)) edges.set(t, []);
