@@ -92,9 +92,11 @@ function watchCredits(server: Server, cookie: string) {
   );
   return {
     async stop(): Promise<number[]> {
-      const [times] = (await Promise.all([once(thread, 'message'), thread.postMessage('stop')]))[0];
+      const answer = once(thread, 'message');
+      thread.postMessage('stop');
+      const [times] = (await answer) as [number[]];
       await thread.terminate();
-      return times as number[];
+      return times;
     },
   };
 }

@@ -32,5 +32,10 @@ export function commandLine(pid: number): string {
 /** The environment a process runs with (as it was when it started, or last called execve). */
 export function environmentOf(pid: number): Record<string, string> {
   const entries = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').filter(Boolean);
-  return Object.fromEntries(entries.map((entry) => entry.split(/=(.*)/s).slice(0, 2)));
+  return Object.fromEntries(
+    entries.map((entry): [string, string] => {
+      const at = entry.indexOf('=');
+      return [entry.slice(0, at), entry.slice(at + 1)];
+    }),
+  );
 }

@@ -1,6 +1,10 @@
-import type { CreateVideoBlobData, PreviewOutlineFields, StrokeEdits } from '@rasma/contract';
+import type {
+  CreateVideoBlobData,
+  PreviewOutlineFields,
+  ProjectSettings,
+  StrokeEdits,
+} from '@rasma/contract';
 import { hasStrokeEdits } from '@/lib/contract';
-import type { VideoSettings } from '../settings/use-video-settings';
 import type { Zone } from '../zones/zone';
 
 /**
@@ -8,7 +12,7 @@ import type { Zone } from '../zones/zone';
  * stroke edits when there are any (no edits send nothing, as the spec's payload).
  */
 export function createVideoBlobData(
-  settings: Pick<VideoSettings, 'direction' | 'grayscaleLevel' | 'aiModel' | 'shape' | 'hand'>,
+  settings: Pick<ProjectSettings, 'direction' | 'grayscaleLevel' | 'aiModel' | 'shape' | 'hand'>,
   drawingTime: number,
   zones: readonly Zone[],
   edits?: StrokeEdits,
