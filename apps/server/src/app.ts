@@ -142,7 +142,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     prefix: '/api/admin',
     db,
     storage: services.storage,
-    stripe: payments.stripeProvider?.stripe,
+    provider: payments.provider,
   });
 
   await registerWebApp(app, config.webDistDir);

@@ -15,8 +15,6 @@ import {
   type PaymentProvider,
   type ProviderAccount,
 } from '../billing/provider.js';
-import type { stripeAccountOf } from '../billing/stripe-provider.js';
-import { serverKeptAccount } from '../billing/test-provider.js';
 import {
   adminAnalytics,
   failedVideos,
@@ -30,22 +28,7 @@ export interface AdminModuleOptions {
   db: Db;
   storage: Storage;
   /** The payment provider: the lookup shows the customer's side there. */
-  provider?: Pick<PaymentProvider, 'accountOf'>;
-  /**
-   * TEMPORARY (issue 34): what app.ts still passes. Once it passes `provider: payments.provider`,
-   * delete this option and `accountsOfLegacyOptions`.
-   */
-  stripe?: Parameters<typeof stripeAccountOf>[0] | undefined;
-}
-
-/** TEMPORARY (issue 34): the provider's account view from the options app.ts passes today. */
-async function accountsOfLegacyOptions(
-  stripe: AdminModuleOptions['stripe'],
-): Promise<Pick<PaymentProvider, 'accountOf'>> {
-  if (!stripe) return { accountOf: async (user) => serverKeptAccount(user) };
-  // Loaded only with Stripe, as services.ts does: its SDK is a fifth of a start's module loading.
-  const { stripeAccountOf } = await import('../billing/stripe-provider.js');
-  return { accountOf: (user) => stripeAccountOf(stripe, user.stripeCustomerId) };
+  provider: Pick<PaymentProvider, 'accountOf'>;
 }
 
 /** Printable ASCII, as HTTP header values are; long enough for a UUID and then some. */
@@ -69,14 +52,13 @@ function idempotencyKey(request: FastifyRequest): string {
  */
 export const adminModule: FastifyPluginAsync<AdminModuleOptions> = async (
   app,
-  { db, storage, provider, stripe },
+  { db, storage, provider },
 ) => {
   app.addHook('onRequest', async (request) => void requireAdmin(request));
-  const accounts = provider ?? (await accountsOfLegacyOptions(stripe));
   /** When the provider does not answer, the lookup still shows the rest, with a warning logged. */
   const providerAccount = async (user: UserRow): Promise<ProviderAccount> => {
     try {
-      return await accounts.accountOf(user);
+      return await provider.accountOf(user);
     } catch (err) {
       app.log.warn(
         { err: (err as Error).message },

@@ -137,20 +137,6 @@ export async function videosOf(db: Db, userId: string, window: { limit: number; 
   return { total: total?.n ?? 0, rows };
 }
 
-/** The user's video `id`, or undefined when there is none of theirs. */
-export async function ownVideoRow(
-  db: Db,
-  userId: string,
-  id: string,
-): Promise<VideoRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(videos)
-    .where(and(eq(videos.id, id), eq(videos.userId, userId)))
-    .limit(1);
-  return row;
-}
-
 export async function deleteVideoRow(db: Db, id: string): Promise<void> {
   await db.delete(videos).where(eq(videos.id, id));
 }

@@ -8,6 +8,7 @@ import {
   type Video,
 } from '@rasma/contract';
 import type { Db } from '../../db/client.js';
+import { requireOwned } from '../../db/ownership.js';
 import { AppError } from '../../errors.js';
 import { pageWindow, paginationOf } from '../../http/pagination.js';
 import { titleFromFileName } from '../../http/upload.js';
@@ -25,7 +26,6 @@ import { progressEvent } from './progress-stream.js';
 import {
   deleteVideoRow,
   insertImageAndVideo,
-  ownVideoRow,
   setAiPreference,
   videosOf,
   waitingVideos,
@@ -48,8 +48,6 @@ export interface VideoDeps {
   /** Wakes this process's render workers at once (no-op when it runs none). */
   wakeWorkers: () => void;
 }
-
-export const notFound = () => new AppError(404, 'Video not found', 'NOT_FOUND');
 
 export const toVideo = (row: Omit<VideoRow, 'options'>): Video => ({
   id: row.id,
@@ -203,11 +201,8 @@ export async function listVideos(db: Db, userId: string, page: number) {
 }
 
 /** The user's own video; anyone else's, or none, is a 404 (no hint that it exists). */
-export async function findOwnVideo(db: Db, userId: string, id: string): Promise<VideoRow> {
-  const row = await ownVideoRow(db, userId, id);
-  if (!row) throw notFound();
-  return row;
-}
+export const findOwnVideo = (db: Db, userId: string, id: string): Promise<VideoRow> =>
+  requireOwned(db, 'video', userId, id);
 
 /** The stored file of a finished video (or its thumbnail). */
 export function fileKey(row: VideoRow, file: 'video' | 'thumbnail'): string {
