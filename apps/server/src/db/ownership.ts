@@ -16,6 +16,9 @@ const OWNED = {
 export type OwnedKind = keyof typeof OWNED;
 export type OwnedRow<K extends OwnedKind> = (typeof OWNED)[K]['table']['$inferSelect'];
 
+/** The 404 of a user row that is not there (a session outliving its account, an admin's lookup). */
+export const userNotFound = () => new AppError(404, 'User not found', 'NOT_FOUND');
+
 /** The 404 of a kind of row, for a caller that learns of the miss another way (an update). */
 export const notFoundOf = (kind: OwnedKind) => new AppError(404, OWNED[kind].message, 'NOT_FOUND');
 

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import type { Config } from '../config.js';
 import { createLocalStorage } from './local-storage.js';
 import type { Storage } from './storage.js';
 import { parseStorageUrl } from './storage-url.js';
@@ -8,9 +7,10 @@ import { parseStorageUrl } from './storage-url.js';
  * The storage STORAGE_URL names: an S3-compatible bucket (created when missing), or, unset, local
  * disk under DATA_DIR/files (one machine, or a folder all processes share).
  */
-export async function openStorage(
-  config: Pick<Config, 'dataDir' | 'storageUrl'>,
-): Promise<Storage> {
+export async function openStorage(config: {
+  dataDir: string;
+  storageUrl?: string | undefined;
+}): Promise<Storage> {
   if (!config.storageUrl) return createLocalStorage(path.join(config.dataDir, 'files'));
   // Loaded only when used: the SDK costs the embedded default memory it has no use for.
   const { openS3Storage } = await import('./s3-storage.js');

@@ -1,12 +1,10 @@
 import { normalizeEmail } from '@rasma/contract';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../errors.js';
+import { userNotFound } from '../../db/ownership.js';
 import { grantSignupCredits, type DbOrTx } from '../credits/ledger.js';
 import { insertUserIfNew, updateProfile, userByEmail, userById, type UserRow } from './queries.js';
 
 export type { UserRow };
-
-export const userNotFound = () => new AppError(404, 'User not found', 'NOT_FOUND');
 
 function required(user: UserRow | undefined): UserRow {
   if (!user) throw userNotFound();

@@ -1,8 +1,11 @@
 import type { UserDetails } from '@rasma/contract';
 import type { Db } from '../../db/client.js';
-import { requireUserById, type UserRow } from '../auth/users.js';
+import { userNotFound } from '../../db/ownership.js';
 import { currentPeriod, type PeriodHolder } from './periods.js';
-import { videoCreditsSince } from './queries.js';
+import { planHolderOf, videoCreditsSince } from './queries.js';
+
+/** A user's plan as their row holds it. */
+export type PlanHolder = NonNullable<Awaited<ReturnType<typeof planHolderOf>>>;
 
 /**
  * Credits used this cycle, for each of these users: video debits less their refunds since the
@@ -27,7 +30,11 @@ export async function creditsUsedThisCycle(
  * paid plan's month, whose end is the renewal date), any scheduled change and the credits used in
  * the period.
  */
-export async function planDetails(db: Db, user: UserRow, now = new Date()): Promise<UserDetails> {
+export async function planDetails(
+  db: Db,
+  user: PlanHolder,
+  now = new Date(),
+): Promise<UserDetails> {
   const period = currentPeriod(user, now);
   const used = await creditsUsedThisCycle(db, [user], now);
   return {
@@ -43,5 +50,7 @@ export async function planDetails(db: Db, user: UserRow, now = new Date()): Prom
 
 /** Spec 3's user details of the signed-in user. */
 export async function userDetails(db: Db, userId: string, now = new Date()): Promise<UserDetails> {
-  return planDetails(db, await requireUserById(db, userId), now);
+  const holder = await planHolderOf(db, userId);
+  if (!holder) throw userNotFound();
+  return planDetails(db, holder, now);
 }

@@ -47,6 +47,23 @@ export async function ledgerEntryByKey(tx: DbOrTx, idempotencyKey: string) {
   return entry;
 }
 
+/** What the user's plan details are made of: their plan's columns (read; billing writes them). */
+export async function planHolderOf(db: Db, userId: string) {
+  const [holder] = await db
+    .select({
+      id: users.id,
+      createdAt: users.createdAt,
+      subscriptionTier: users.subscriptionTier,
+      pendingSubscriptionTier: users.pendingSubscriptionTier,
+      subscriptionStatus: users.subscriptionStatus,
+      cycleStartDate: users.cycleStartDate,
+      subscriptionEndsAt: users.subscriptionEndsAt,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return holder;
+}
+
 /** The user's balance now (in a transaction that locked the row: the one it leaves). */
 export async function balanceOf(tx: DbOrTx, userId: string): Promise<number> {
   const [user] = await tx

@@ -1,6 +1,6 @@
 import { STORAGE_LIMITS, storageFullMessage, type StorageUsage } from '@rasma/contract';
 import { AppError } from '../../errors.js';
-import { userNotFound } from '../auth/users.js';
+import { userNotFound } from '../../db/ownership.js';
 import type { DbOrTx } from '../credits/ledger.js';
 import { storedBytesAndTier } from './queries.js';
 
