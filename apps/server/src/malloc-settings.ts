@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { RENDER_MALLOC_ENV } from '@rasma/engine/allocator';
 
 /**
@@ -16,8 +17,17 @@ const restart = process as {
   execve?: (file: string, args: string[], env: NodeJS.ProcessEnv) => never;
 };
 if (missing.length > 0 && restart.execve) {
-  restart.execve(process.execPath, [process.argv0, ...process.execArgv, ...process.argv.slice(1)], {
+  restart.execve(process.execPath, commandLine(), {
     ...process.env,
     ...Object.fromEntries(missing),
   });
+}
+
+/** The process's arguments as it was started (Node resolves the script's path in `argv`). */
+function commandLine(): string[] {
+  try {
+    return readFileSync('/proc/self/cmdline', 'utf8').split('\0').slice(0, -1);
+  } catch {
+    return [process.argv0, ...process.execArgv, ...process.argv.slice(1)];
+  }
 }
