@@ -5,7 +5,6 @@
  * and new projects and autosaves are limited. On local files and in an S3 bucket (and, in the
  * PostgreSQL pass, on PostgreSQL).
  */
-import { request as httpRequest } from 'node:http';
 import {
   STATE_TOO_LARGE_MESSAGE,
   STORAGE_LIMITS,
@@ -21,6 +20,7 @@ import { images, projects, videos } from '../src/db/schema.js';
 import { createSignedInUser } from './support/factories.js';
 import { startS3Server, type S3TestServer } from './support/s3.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
+import { slowCreate } from './support/videos.js';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -105,7 +105,6 @@ describe.each([
       usage: async () => (await (await call('/api/storage')).json()) as StorageUsage,
     };
   }
-  type Person = Awaited<ReturnType<typeof person>>;
 
   /** Counts `bytes` of uploads waiting for a render against the person's quota. */
   const fillQuota = (userId: string, bytes: number) =>
@@ -153,43 +152,13 @@ describe.each([
   });
 
   describe('the decode queue', () => {
-    /** A create whose body is sent up to its last part and held there until `finish`. */
-    function heldCreate(me: Person, image: Buffer) {
-      const boundary = `held${Math.random().toString(16).slice(2)}`;
-      const head = Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="blobData"\r\n\r\n{"drawingTime":1}\r\n` +
-          `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="held.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
-      );
-      const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-      const url = new URL('/api/videos/create', server.url);
-      const req = httpRequest(url, {
-        method: 'POST',
-        headers: {
-          cookie: me.cookie,
-          origin: server.url,
-          'content-type': `multipart/form-data; boundary=${boundary}`,
-          'content-length': head.length + image.length + tail.length,
-        },
-      });
-      const answer = new Promise<number>((resolve, reject) => {
-        req.on('response', (res) => {
-          res.resume();
-          resolve(res.statusCode ?? 0);
-        });
-        req.on('error', reject);
-      });
-      req.write(head);
-      req.write(image.subarray(0, image.length - 1));
-      return {
-        answer,
-        finish: () => req.end(Buffer.concat([image.subarray(image.length - 1), tail])),
-      };
-    }
-
     it('holds two uploads of a person at once and refuses a third with a 429 until one is done', async () => {
       const me = await person(1000);
       const image = await photo(320, 240);
-      const held = [heldCreate(me, image), heldCreate(me, image)];
+      const held = [
+        slowCreate(server.url, me.cookie, image),
+        slowCreate(server.url, me.cookie, image),
+      ];
       try {
         // Until both held uploads are in, a third is read (and refused for its broken settings, so
         // it leaves nothing); once they are, it is refused before it is read.
@@ -205,7 +174,8 @@ describe.each([
       } finally {
         for (const upload of held) upload.finish();
       }
-      expect(await Promise.all(held.map((upload) => upload.answer))).toEqual([201, 201]);
+      const answers = await Promise.all(held.map((upload) => upload.answer));
+      expect(answers.map((answer) => answer.status)).toEqual([201, 201]);
       expect((await me.createVideo(image)).status).toBe(201);
     });
   });

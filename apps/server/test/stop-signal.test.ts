@@ -9,7 +9,7 @@ import type { ChildProcess } from 'node:child_process';
 import { describe, expect, it, vi } from 'vitest';
 import { useFleetTest } from './support/fleet-test.js';
 import { expectSettled } from './support/settled.js';
-import { boxImage, newAccount, readProgress, renderJobs } from './support/videos.js';
+import { boxImage, newAccount, readProgress, renderJobs, slowCreate } from './support/videos.js';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 120_000 });
 
@@ -25,38 +25,6 @@ async function terminate(child: ChildProcess): Promise<{ ms: number; code: numbe
   child.kill('SIGTERM');
   const [code] = await exited;
   return { ms: Date.now() - started, code };
-}
-
-/** A create whose upload is still arriving: half now, the rest when `finish` is called. */
-function slowCreate(url: string, cookie: string, image: Buffer) {
-  const boundary = 'rasma-slow-upload';
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="blobData"\r\n\r\n{"drawingTime":1}\r\n` +
-        `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="box.png"\r\n` +
-        'Content-Type: image/png\r\n\r\n',
-    ),
-    image,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const half = Math.floor(body.length / 2);
-  let finish = (): void => undefined;
-  const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(body.subarray(0, half));
-      finish = () => {
-        controller.enqueue(body.subarray(half));
-        controller.close();
-      };
-    },
-  });
-  const answer = fetch(new URL('/api/videos/create', url), {
-    method: 'POST',
-    headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    body: stream,
-    duplex: 'half',
-  });
-  return { answer, finish: () => finish() };
 }
 
 describe.runIf(process.env.TEST_DATABASE_URL)('SIGTERM (PostgreSQL, a bucket)', () => {

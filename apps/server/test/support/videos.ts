@@ -122,3 +122,35 @@ export async function renderJobs(database: Database, videoId: string) {
   );
   return rows;
 }
+
+/** A create whose upload is still arriving: half now, the rest when `finish` is called. */
+export function slowCreate(url: string, cookie: string, image: Buffer) {
+  const boundary = 'rasma-slow-upload';
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="blobData"\r\n\r\n{"drawingTime":1}\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="box.png"\r\n` +
+        'Content-Type: image/png\r\n\r\n',
+    ),
+    image,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const half = Math.floor(body.length / 2);
+  let finish = (): void => undefined;
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(body.subarray(0, half));
+      finish = () => {
+        controller.enqueue(body.subarray(half));
+        controller.close();
+      };
+    },
+  });
+  const answer = fetch(new URL('/api/videos/create', url), {
+    method: 'POST',
+    headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    body: stream,
+    duplex: 'half',
+  });
+  return { answer, finish: () => finish() };
+}
