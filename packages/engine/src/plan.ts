@@ -48,6 +48,22 @@ export interface DrawingPlan {
    * that many times their share, the drawing still lasting `drawFrames / fps` (stroke edits).
    */
   timeWeights?: Float64Array;
+  /**
+   * The order while it is still being made (`StrokeOrder`, without time weights): `strokes` grows
+   * as it goes on, and the clock finishes it when it needs the rest.
+   */
+  order?: UnfinishedOrder;
+}
+
+/** An order still being made (`StrokeOrder`), as the frames and the pen's clock see it. */
+export interface UnfinishedOrder {
+  readonly complete: boolean;
+  readonly strokeCount: number;
+  readonly pixelCount: number;
+  readonly penDownWeight: number;
+  /** Orders one more band; false once all are ordered. */
+  step(): boolean;
+  finish(): unknown;
 }
 
 /** The coordinate of pixel p (an index into rows `width` wide) that grows along a direction. */
@@ -91,14 +107,83 @@ export function orderStrokesInParts(
   height: number,
   directions: readonly Direction[],
 ): { strokes: Stroke[]; bands: Uint8Array } {
-  const byGroup: Stroke[][] = directions.map(() => []);
-  // A stroke of a group with no direction is not drawn.
-  for (const stroke of strokes) {
-    const group = byGroup[stroke.group];
-    if (group) shortHatching(stroke, width, height, group);
+  return new StrokeOrder(strokes, width, height, directions).finish();
+}
+
+/**
+ * The stroke order made band by band (`orderStrokesInParts` all at once): a render draws the first
+ * band's strokes while it orders the others between frames. `strokes` grows as bands are ordered;
+ * the order is the same however it is made.
+ */
+export class StrokeOrder {
+  /** The strokes ordered so far, in drawing order. */
+  readonly strokes: Stroke[] = [];
+  /** How many strokes the whole order holds. */
+  readonly strokeCount: number;
+  /** Centre-line pixels of all those strokes. */
+  readonly pixelCount: number;
+  /** Pen-down weight of all those strokes (`PenClock`), in no particular order. */
+  readonly penDownWeight: number;
+  private readonly bandOf: number[] = [];
+  private readonly bands: Generator<void, void>;
+
+  constructor(
+    strokes: readonly Stroke[],
+    width: number,
+    height: number,
+    directions: readonly Direction[],
+  ) {
+    const byGroup: Stroke[][] = directions.map(() => []);
+    // A stroke of a group with no direction is not drawn.
+    for (const stroke of strokes) {
+      const group = byGroup[stroke.group];
+      if (group) shortHatching(stroke, width, height, group);
+    }
+    let count = 0;
+    let pixels = 0;
+    let weight = 0;
+    for (const group of byGroup)
+      for (const s of group) {
+        count++;
+        pixels += s.pixels.length;
+        weight += penDownWeight(pathLength(s.pixels, width));
+      }
+    this.strokeCount = count;
+    this.pixelCount = pixels;
+    this.penDownWeight = weight;
+    this.bands = orderBands(byGroup, width, height, directions, this.strokes, this.bandOf);
   }
-  const ordered: Stroke[] = [];
-  const bandOf: number[] = [];
+
+  /** Whether every stroke is ordered. */
+  get complete(): boolean {
+    return this.strokes.length === this.strokeCount;
+  }
+
+  /** Orders the next band that holds strokes; false once all are ordered. */
+  step(): boolean {
+    if (!this.complete) this.bands.next();
+    return !this.complete;
+  }
+
+  /** Orders what is left; the whole order, with each stroke's band. */
+  finish(): { strokes: Stroke[]; bands: Uint8Array } {
+    while (this.step());
+    return { strokes: this.strokes, bands: Uint8Array.from(this.bandOf) };
+  }
+}
+
+/**
+ * Orders the groups' strokes into `ordered` (each one's band into `bandOf`), pausing after each
+ * band that holds strokes.
+ */
+function* orderBands(
+  byGroup: readonly Stroke[][],
+  width: number,
+  height: number,
+  directions: readonly Direction[],
+  ordered: Stroke[],
+  bandOf: number[],
+): Generator<void, void> {
   let pen: { x: number; y: number } | undefined;
   for (const g of groupOrder(directions.length - 1)) {
     const group = byGroup[g]!;
@@ -149,9 +234,9 @@ export function orderStrokesInParts(
         for (let k = 0; k < next.strokes.length; k++) bandOf.push(b);
         pen = next;
       }
+      yield;
     }
   }
-  return { strokes: ordered, bands: Uint8Array.from(bandOf) };
 }
 
 /** Hatch strokes longer than this share of the long side are drawn as several shorter ones. */
@@ -263,6 +348,11 @@ export function nearestFirst(
  * Times the ordered strokes over `duration` seconds (pen-down length plus weighted pen-up moves),
  * only as far as asked: a render times them a few frames ahead of the frame it draws, in a loop
  * that mostly waits for the encoder, instead of all of them before the first frame.
+ *
+ * Given an `order` still being made, the strokes ordered so far (the first band) go at an
+ * estimated pace: their own pen-up share of the time applied to the whole drawing's pen-down
+ * weight, which needs no order. At the next stroke the clock finishes the order and paces the
+ * rest exactly into the time left, so the drawing still ends at `duration`.
  */
 export class PenClock {
   readonly pen: PenTimeline;
@@ -271,7 +361,9 @@ export class PenClock {
   private next = 0; // the next stroke to time
   private now = 0;
   private last = -1; // the previous stroke's last pixel
-  private readonly secondsPerPixel: number;
+  private secondsPerPixel: number;
+  /** The first stroke timed at the exact pace: the order's end is known from here on. */
+  private estimatedUntil = Infinity;
   private readonly passed: Uint8Array;
   /** Each stroke's pen-down length in pixels. */
   private readonly lengths: Float64Array;
@@ -287,22 +379,23 @@ export class PenClock {
     private readonly onFirstPass: (pixel: number, time: number) => void = () => undefined,
     /** Each stroke's time weight (`DrawingPlan.timeWeights`). */
     private readonly timeWeights?: Float64Array,
+    /** The order, while still being made (`DrawingPlan.order`). */
+    private readonly order?: UnfinishedOrder,
   ) {
-    let weight = 0;
-    let count = 0;
-    let last = -1;
-    this.lengths = new Float64Array(strokes.length);
-    this.strokeEnds = new Float64Array(strokes.length);
-    strokes.forEach((s, i) => {
-      const w = timeWeights ? timeWeights[i]! : 1;
-      if (last >= 0) weight += PEN_UP_WEIGHT * distance(last, s.pixels[0]!, width) * w;
-      const length = pathLength(s.pixels, width);
-      this.lengths[i] = length;
-      weight += Math.max(MIN_STROKE_LENGTH, length) * w;
-      last = s.pixels[s.pixels.length - 1]!;
-      count += s.pixels.length;
-    });
-    this.secondsPerPixel = duration / weight; // NaN without strokes, and then unused
+    const unfinished = order && !order.complete ? order : undefined;
+    const total = unfinished ? unfinished.strokeCount : strokes.length;
+    this.lengths = new Float64Array(total);
+    this.strokeEnds = new Float64Array(total);
+    const known = this.weigh(0);
+    let count = known.pixels;
+    // NaN without strokes, and then unused.
+    this.secondsPerPixel = duration / known.weight;
+    if (unfinished) {
+      count = unfinished.pixelCount;
+      this.estimatedUntil = strokes.length;
+      const whole = known.down > 0 ? known.weight * (unfinished.penDownWeight / known.down) : 0;
+      this.secondsPerPixel = duration / (whole || unfinished.penDownWeight);
+    }
     this.pen = {
       t: new Float64Array(count),
       x: new Float32Array(count),
@@ -312,16 +405,50 @@ export class PenClock {
     this.passed = new Uint8Array(width * height);
   }
 
+  /**
+   * The weight of the strokes from `from` on, as far as they are ordered (the pen-up move to the
+   * first of them included), recording their lengths; and their pen-down weight and pixels.
+   */
+  private weigh(from: number): { weight: number; down: number; pixels: number } {
+    const { strokes, width, timeWeights } = this;
+    let weight = 0;
+    let down = 0;
+    let pixels = 0;
+    let last = from > 0 ? strokes[from - 1]!.pixels.at(-1)! : -1;
+    for (let i = from; i < strokes.length; i++) {
+      const s = strokes[i]!;
+      const w = timeWeights ? timeWeights[i]! : 1;
+      if (last >= 0) weight += PEN_UP_WEIGHT * distance(last, s.pixels[0]!, width) * w;
+      const length = pathLength(s.pixels, width);
+      this.lengths[i] = length;
+      const d = penDownWeight(length) * w;
+      weight += d;
+      down += d;
+      last = s.pixels[s.pixels.length - 1]!;
+      pixels += s.pixels.length;
+    }
+    return { weight, down, pixels };
+  }
+
+  /** Finishes the order and paces the strokes still to time into the time left. */
+  private paceTheRest(): void {
+    this.order?.finish();
+    this.estimatedUntil = Infinity;
+    this.secondsPerPixel = (this.duration - this.now) / this.weigh(this.next).weight;
+  }
+
   /** Times strokes until a keyframe lies past `time`, or all are timed. */
   advance(time: number): void {
     const { t } = this.pen;
-    while (this.next < this.strokes.length && (this.timed === 0 || t[this.timed - 1]! <= time)) {
+    const total = this.lengths.length;
+    while (this.next < total && (this.timed === 0 || t[this.timed - 1]! <= time)) {
+      if (this.next === this.estimatedUntil) this.paceTheRest();
       const i = this.next++;
       const w = this.timeWeights ? this.timeWeights[i]! : 1;
       this.strokeEnds[i] = this.timeStroke(this.strokes[i]!.pixels, this.lengths[i]!, w);
     }
     // The last keyframe lands exactly at the end, whatever the rounding.
-    if (this.next === this.strokes.length && this.timed > 0) {
+    if (this.next === total && this.timed > 0) {
       t[this.timed - 1] = this.duration;
       this.strokeEnds[this.next - 1] = this.duration;
     }
@@ -340,7 +467,7 @@ export class PenClock {
     if (this.last >= 0)
       this.now += PEN_UP_WEIGHT * distance(this.last, pixels[0]!, width) * secondsPerPixel * w;
     const start = this.now;
-    const strokeTime = Math.max(MIN_STROKE_LENGTH, len) * secondsPerPixel * w;
+    const strokeTime = penDownWeight(len) * secondsPerPixel * w;
     const ease = len >= EASE_MIN_LENGTH ? STROKE_EASE / (2 * Math.PI) : 0;
     let along = 0;
     let k = this.timed;
@@ -373,6 +500,9 @@ function distance(a: number, b: number, width: number): number {
   const dy = Math.floor(b / width) - Math.floor(a / width);
   return Math.sqrt(dx * dx + dy * dy);
 }
+
+/** A stroke's pen-down weight: its length, at least MIN_STROKE_LENGTH (dots take time too). */
+const penDownWeight = (length: number) => Math.max(MIN_STROKE_LENGTH, length);
 
 function pathLength(pixels: readonly number[], width: number): number {
   let len = 0;
@@ -486,6 +616,7 @@ export class Drawing {
       drawFrames / fps,
       (p, time) => queue.passed(p, time),
       plan.timeWeights,
+      plan.order,
     );
   }
 

@@ -74,11 +74,22 @@ export interface InternalRenderParams extends RenderParams {
 
 const THUMBNAIL_LONG_SIDE = 640;
 
+/**
+ * The log lines that mark a render's stages, in the order they happen (each followed by `: ` and
+ * its figures): the first band planned, the first frame handed to the encoder, the last band
+ * ordered. Tests check their order; the benchmark times the first frame by its line.
+ */
+export const STAGE_LOG = {
+  prepared: 'prepared',
+  firstFrame: 'first frame to the encoder',
+  ordered: 'all strokes ordered',
+} as const;
+
 /** Where a render's progress stands after each step, in whole percentages. */
 const PROGRESS = {
   started: 0,
   decoded: 1,
-  /** The drawing planned and ffmpeg started: the frames come next. */
+  /** The drawing's first band planned and ffmpeg started: the frames come next. */
   planned: 4,
   /** The frames take it from here, as they are handed to the encoder, */
   firstFrame: 5,
@@ -293,7 +304,7 @@ async function makeVideo(job: VideoJob): Promise<number> {
   run.checkCancelled();
   const thumbnail = (rgb: Uint8Array) => work.writeThumbnail(rgb, width, height);
   if (drawing.sketch.finalRgb) thumbnail(drawing.sketch.finalRgb);
-  const encoded = await encodeFrames(drawing, sink, run, renderedFrames, thumbnail);
+  const encoded = await encodeFrames(drawing, sink, run, renderedFrames, thumbnail, params.log);
   run.checkCancelled();
   await sink.finish();
   await work.thumbnailsWritten();
@@ -306,6 +317,8 @@ const isColour = (options: RenderOptions) => isColourModel(options.aiModel);
 interface Drawing {
   sketch: Sketch;
   colour: ColourPlan | undefined;
+  /** Milliseconds since the picture was decoded (for the log). */
+  sinceDecoded: () => number;
 }
 
 /**
@@ -355,6 +368,7 @@ async function planDrawing(
     colour: isColour(options),
     seed: options.seed,
     deferColour: true,
+    orderAsDrawn: true,
     ...(hasStrokeEdits(options.edits) ? { edits: options.edits, editPlacement: placement } : {}),
   };
   const { outline: lines, lineStrokes: tracedLines } = await outlineInParallel(
@@ -372,9 +386,12 @@ async function planDrawing(
     );
   let colour = isColour(options) && !edited ? askColour() : undefined;
   if (!edited) void planWorker.close();
+  const outlined = performance.now();
   // The hatching's strokes here while the worker traces the lines' (or after, without it).
   const hatching = hatchStrokes(lines);
   const traced = penStrokes(lines, await tracedLines, hatching);
+  const stroked = performance.now();
+  // The first band's order; the rest is ordered between frames (`encodeFrames`).
   const sketch = planSketch(image, sketchParams, lines, traced);
   if (edited) {
     if (isColour(options)) colour = askColour(sketch.grey);
@@ -382,25 +399,43 @@ async function planDrawing(
   }
   const planned = performance.now();
   sketch.script.hand = await handFor(sketch.mainDirection);
+  const sinceDecoded = () => Math.round(performance.now() - decoded);
+  const ms = (from: number, to: number) => `${Math.round(to - from)} ms`;
   log?.(
-    `prepared ${image.width}x${image.height}: decode ${Math.round(decoded - decodeStart)} ms, outline+strokes+plan ${Math.round(planned - decoded)} ms, total ${Math.round(performance.now() - decodeStart)} ms`,
+    `${STAGE_LOG.prepared} ${image.width}x${image.height}: decode ${ms(decodeStart, decoded)}, outline ${ms(decoded, outlined)}, strokes ${ms(outlined, stroked)}, first band ${ms(stroked, planned)}, hand ${ms(planned, performance.now())}; ${sinceDecoded()} ms after decoding`,
   );
-  return { sketch, colour };
+  if (sketch.script.order?.complete !== false) logOrdered(sketch, sinceDecoded, log);
+  return { sketch, colour, sinceDecoded };
+}
+
+function logOrdered(sketch: Sketch, sinceDecoded: () => number, log: RenderParams['log']): void {
+  log?.(
+    `${STAGE_LOG.ordered}: ${sketch.script.strokes.length} strokes, ${sinceDecoded()} ms after decoding`,
+  );
 }
 
 /**
- * Hands the encoder the drawing's frames one by one, the colour laid in as soon as its plan has
- * come (at the latest when the drawing ends); how many frames it handed over.
+ * Hands the encoder the drawing's frames one by one, ordering one more band of strokes after each
+ * until all are (the pen's clock finishes the order itself should it need it sooner), and laying
+ * the colour in as soon as its plan has come (at the latest when the drawing ends); how many
+ * frames it handed over.
  */
 async function encodeFrames(
-  { sketch, colour }: Drawing,
+  { sketch, colour, sinceDecoded }: Drawing,
   sink: FrameSink,
   run: Tracker,
   renderedFrames: number,
   onColourPicture: (rgb: Uint8Array) => void,
+  log: RenderParams['log'],
 ): Promise<number> {
   const { script } = sketch;
   const renderer = new FrameRenderer(script);
+  let ordering = script.order?.complete === false ? script.order : undefined;
+  const noteOrdered = () => {
+    if (!ordering?.complete) return;
+    ordering = undefined;
+    logOrdered(sketch, sinceDecoded, log);
+  };
   // Frames handed to the encoder: the result reports these, not the plan.
   let encoded = 0;
   for (let k = 0; ; k++) {
@@ -411,9 +446,13 @@ async function encodeFrames(
       onColourPicture(plan.finalRgb);
     }
     const frame = renderer.next();
+    noteOrdered();
     if (!frame) return encoded;
     await sink.frame(frame);
+    if (encoded === 0) log?.(`${STAGE_LOG.firstFrame}: ${sinceDecoded()} ms after decoding`);
     encoded++;
+    ordering?.step();
+    noteOrdered();
     const { firstFrame, lastFrame } = PROGRESS;
     run.progress(firstFrame + ((lastFrame - firstFrame) * encoded) / renderedFrames);
   }

@@ -10,7 +10,7 @@ import { applyStrokeEdits } from './edits.js';
 import type { FrameScript } from './frames.js';
 import type { OutlineParams, OutlineResult } from './outline.js';
 import { outline, outlineToGrey } from './outline.js';
-import { orderStrokesInParts } from './plan.js';
+import { orderStrokesInParts, StrokeOrder } from './plan.js';
 import { strokePlanOf } from './stroke-plan.js';
 import type { Placement, StrokePlan } from './stroke-plan.js';
 import { penStrokes } from './strokes.js';
@@ -33,6 +33,12 @@ export interface SketchParams {
   seed: number;
   /** Leave the colour plan to the caller (`planColour(colourPlanParams(...))`): a render has it made on its worker thread. */
   deferColour?: boolean;
+  /**
+   * Order only the first band now; the rest is ordered as the frames are made (`script.order`),
+   * so a render's first frame comes sooner. That band is timed at an estimated pace (`PenClock`).
+   * Stroke edits need the whole order: with them, it is made at once.
+   */
+  orderAsDrawn?: boolean;
   /** The person's stroke edits, in image pixels (`applyStrokeEdits`). */
   edits?: StrokeEdits;
   /** Where the image's pixels lie in these (default: scaled by `zoneScale`, no margin). */
@@ -116,7 +122,9 @@ export function planSketch(
 ): Sketch {
   const { width, height } = image;
   const directions = directionsOf(params);
-  const ordered = orderStrokesInParts(traced.strokes, width, height, directions);
+  const order = new StrokeOrder(traced.strokes, width, height, directions);
+  if (params.orderAsDrawn && !params.edits) order.step();
+  else order.finish();
   const time = timeline(params.drawingTime, params.colour);
   const main = mainDirection(lines, directions);
   const planned = {
@@ -130,11 +138,11 @@ export function planSketch(
   };
   const drawing = params.edits
     ? applyStrokeEdits(
-        strokePlanOf(ordered, { ...planned, directions, mainDirection: main }),
+        strokePlanOf(order.finish(), { ...planned, directions, mainDirection: main }),
         params.edits,
         params.editPlacement ?? params.zoneScale,
       ).plan
-    : { ...planned, strokes: ordered.strokes };
+    : { ...planned, strokes: order.strokes, order };
   const { grey } = drawing;
   const script: FrameScript = {
     ...drawing,
