@@ -2,10 +2,15 @@
  * Benchmark: `npm run bench:engine`. For the 4000x3000 benchmark image (detailed, made here) and
  * our photo set (test/photos.ts), each model renders a 15 s video at 1080p (1440x1080 for a 4:3
  * picture in the default shape) with the built CLI, as a user runs it (its start-up included),
- * and x264 `veryfast` alone re-encodes the very same frames (recorded from the engine, streamed
- * from the page cache): the floor the engine should stay within. Also the CLI's start-up, the
- * outline at the sizes it is drawn at, and a 4K render's time, memory and size.
- * BENCH_RUNS (default 3; the best run and the median paired ratio reported), BENCH_IMAGES (e.g.
+ * against two encodes of the very same frames (recorded from the engine, streamed from the page
+ * cache): x264 `veryfast` alone, the floor the engine should stay within; and the engine's own
+ * encoder settings and ffmpeg malloc settings (`src/encoder.ts`), which shows what the render adds
+ * to encoding its own frames (planning, making the frames). And the time from the CLI's spawn (and
+ * from the picture decoded) to its first frame handed to ffmpeg, from its stage log lines. Also
+ * the CLI's start-up, the outline at the sizes it is drawn at, and a 4K render's time, memory and
+ * size.
+ * BENCH_RUNS (default 3; runs interleaved: veryfast, own encode, CLI; the best run and the median
+ * paired ratio reported), BENCH_IMAGES (e.g.
  * `detailed,night`), BENCH_4K=0, BENCH_SHAPE (default `original`; `16:9` for 1920x1080 frames
  * with the picture fitted inside).
  */
@@ -19,12 +24,12 @@ import { fileURLToPath } from 'node:url';
 import { videoShapeSchema } from '@rasma/contract/video-fields';
 import sharp from 'sharp';
 import { decodeImage, videoLayout } from '../src/decode.js';
-import { ffmpegArgs } from '../src/encoder.js';
+import { ffmpegArgs, ffmpegEnv } from '../src/encoder.js';
 import type { EncodeSettings, FrameSink } from '../src/encoder.js';
 import { resolveFfmpeg } from '../src/ffmpeg.js';
 import { DEFAULT_OUTPUT_SIZE } from '../src/options.js';
 import { outline } from '../src/outline.js';
-import { renderVideo } from '../src/render.js';
+import { renderVideo, STAGE_LOG } from '../src/render.js';
 import { sceneSvg } from '../test/fixtures.js';
 import { PHOTO_NAMES, photoPng } from '../test/photos.js';
 import { CLI, runCli, watchMemory } from './memory.js';
@@ -55,12 +60,18 @@ interface Recording {
   settings: EncodeSettings;
 }
 
-/** One CLI render: wall time from spawn to exit, peak memory of the CLI and of its ffmpeg. */
+/**
+ * One CLI render: wall time from spawn to exit, peak memory of the CLI and of its ffmpeg, and
+ * when its first frame went to ffmpeg (seconds from spawn; milliseconds from the picture decoded,
+ * as the CLI logs it).
+ */
 interface CliRun {
   seconds: number;
   rssMb: number;
   ffmpegMb: number;
   bytes: number;
+  firstFrame: number;
+  firstFrameAfterDecodeMs: number;
 }
 
 /** Records every frame into one raw file (for the encode floor) instead of encoding. */
@@ -134,18 +145,34 @@ async function renderWithCli(
   const args = ['render', input, '-o', output, '--model', model];
   args.push('--time', String(DRAWING_TIME), '--size', String(size), '--shape', SHAPE);
   const run = await runCli(args);
-  return { ...run, bytes: (await stat(output)).size };
+  const first = run.lines.find(({ line }) => line.startsWith(STAGE_LOG.firstFrame));
+  if (!first) throw new Error(`no "${STAGE_LOG.firstFrame}" line from rasma render`);
+  return {
+    seconds: run.seconds,
+    rssMb: run.rssMb,
+    ffmpegMb: run.ffmpegMb,
+    bytes: (await stat(output)).size,
+    firstFrame: first.seconds,
+    firstFrameAfterDecodeMs: Number(/(\d+) ms after decoding/.exec(first.line)?.[1]),
+  };
 }
 
-/** ffmpeg alone: the floor's arguments, identical frames streamed from the page cache. */
+/**
+ * ffmpeg alone: `settings`' arguments, identical frames streamed from the page cache; in `env`
+ * (default: as installed, glibc's default malloc).
+ */
 async function encodeFloor(
   ffmpegPath: string,
   settings: EncodeSettings,
   raw: string,
+  env: NodeJS.ProcessEnv = process.env,
 ): Promise<{ seconds: number; peakMb: number }> {
   const frameSize = settings.width * settings.height * 1.5;
   const started = performance.now();
-  const proc = spawn(ffmpegPath, ffmpegArgs(settings), { stdio: ['pipe', 'ignore', 'inherit'] });
+  const proc = spawn(ffmpegPath, ffmpegArgs(settings), {
+    stdio: ['pipe', 'ignore', 'inherit'],
+    env,
+  });
   const memory = watchMemory(proc.pid!);
   createReadStream(raw, { highWaterMark: frameSize }).pipe(proc.stdin);
   const code = await new Promise<number | null>((resolve) => proc.on('close', resolve));
@@ -162,6 +189,12 @@ interface Row {
   floor: number;
   /** Median of each run's CLI time over the floor run just before it (same load, paired). */
   paired: number;
+  /** The engine's own frames encoded with its own settings (best run), and paired as above. */
+  own: number;
+  ownPaired: number;
+  /** Spawn to first frame (s, best run), and decoded to first frame (ms, median). */
+  firstFrame: number;
+  firstFrameAfterDecodeMs: number;
   rssMb: number;
   ffmpegMb: number;
   mb: number;
@@ -209,8 +242,10 @@ async function measureImage(name: string, input: string, work: string, ffmpegPat
     const raw = join(work, `${model}.yuv`);
     const engine: CliRun[] = [];
     const floor: { seconds: number; peakMb: number }[] = [];
+    const own: { seconds: number; peakMb: number }[] = [];
     for (let i = 0; i < RUNS; i++) {
       floor.push(await encodeFloor(ffmpegPath, settings, raw));
+      own.push(await encodeFloor(ffmpegPath, recorded.settings, raw, ffmpegEnv()));
       engine.push(await renderWithCli(input, model, work));
     }
     await rm(raw, { force: true });
@@ -222,6 +257,10 @@ async function measureImage(name: string, input: string, work: string, ffmpegPat
       engine: best.seconds,
       floor: Math.min(...floor.map((f) => f.seconds)),
       paired: median(engine.map((e, i) => e.seconds / floor[i]!.seconds)),
+      own: Math.min(...own.map((f) => f.seconds)),
+      ownPaired: median(engine.map((e, i) => e.seconds / own[i]!.seconds)),
+      firstFrame: Math.min(...engine.map((e) => e.firstFrame)),
+      firstFrameAfterDecodeMs: median(engine.map((e) => e.firstFrameAfterDecodeMs)),
       rssMb: Math.max(...engine.map((e) => e.rssMb)),
       ffmpegMb: Math.max(...engine.map((e) => e.ffmpegMb)),
       mb: best.bytes / 1e6,
@@ -237,6 +276,9 @@ async function measureImage(name: string, input: string, work: string, ffmpegPat
         `  file size          ${row.mb.toFixed(2)} MB`,
         `  ${FLOOR_PRESET} floor     ${row.floor.toFixed(2)} s (runs: ${runs(floor.map((f) => f.seconds))}; ffmpeg ${Math.max(...floor.map((f) => f.peakMb)).toFixed(0)} MB)`,
         `  ratio CLI/floor    ${(row.engine / row.floor).toFixed(2)} (best over best), ${row.paired.toFixed(2)} (median of each run over its floor run)`,
+        `  own encode         ${row.own.toFixed(2)} s (its own frames, x264 settings and ffmpeg malloc settings; runs: ${runs(own.map((f) => f.seconds))})`,
+        `  ratio CLI/own      ${(row.engine / row.own).toFixed(2)} (best over best), ${row.ownPaired.toFixed(2)} (median of each run over its own-encode run)`,
+        `  first frame        ${row.firstFrame.toFixed(2)} s from spawn (runs: ${runs(engine.map((e) => e.firstFrame))}), ${row.firstFrameAfterDecodeMs.toFixed(0)} ms after decoding (median)`,
         `  ${row.load}`,
       ].join('\n'),
     );
@@ -276,12 +318,12 @@ async function main(): Promise<void> {
       rows.push(...(await measureImage(name, input, work, ffmpeg.path)));
     }
     console.log(
-      `\n| image | model | video | CLI | ${FLOOR_PRESET} | ratio | paired | CLI memory | ffmpeg | file | load |`,
+      `\n| image | model | video | CLI | ${FLOOR_PRESET} | ratio | paired | own encode | ratio | paired | first frame | CLI memory | ffmpeg | file | load |`,
     );
-    console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+    console.log(`|${' --- |'.repeat(15)}`);
     for (const r of rows) {
       console.log(
-        `| ${r.image} | ${r.model} | ${r.video} | ${r.engine.toFixed(1)} s | ${r.floor.toFixed(1)} s | **${(r.engine / r.floor).toFixed(2)}** | ${r.paired.toFixed(2)} | ${r.rssMb.toFixed(0)} MB | ${r.ffmpegMb.toFixed(0)} MB | ${r.mb.toFixed(2)} MB | ${r.load.slice(5)} |`,
+        `| ${r.image} | ${r.model} | ${r.video} | ${r.engine.toFixed(1)} s | ${r.floor.toFixed(1)} s | **${(r.engine / r.floor).toFixed(2)}** | ${r.paired.toFixed(2)} | ${r.own.toFixed(1)} s | **${(r.engine / r.own).toFixed(2)}** | ${r.ownPaired.toFixed(2)} | ${r.firstFrame.toFixed(2)} s (${r.firstFrameAfterDecodeMs.toFixed(0)} ms) | ${r.rssMb.toFixed(0)} MB | ${r.ffmpegMb.toFixed(0)} MB | ${r.mb.toFixed(2)} MB | ${r.load.slice(5)} |`,
       );
     }
 

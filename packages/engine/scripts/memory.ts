@@ -45,16 +45,29 @@ export function watchMemory(
   };
 }
 
-/** One run of the CLI with `args`: its time, and its and its ffmpeg's peak memory in MB. */
+/**
+ * One run of the CLI with `args`: its time, its and its ffmpeg's peak memory in MB, and when
+ * (seconds from its spawn) it logged each line to stderr.
+ */
 export async function runCli(args: string[]) {
   const started = performance.now();
   const proc = spawn(CLI, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   const memory = watchMemory(proc.pid!, true);
   let stderr = '';
-  proc.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const lines: { seconds: number; line: string }[] = [];
+  proc.stderr.on('data', (d: Buffer) => {
+    const seconds = (performance.now() - started) / 1000;
+    const from = stderr.length;
+    stderr += d.toString();
+    // Each line complete by now, at the time its last part came.
+    const ended = stderr.lastIndexOf('\n') + 1;
+    const start = stderr.lastIndexOf('\n', from - 1) + 1;
+    if (ended > start)
+      for (const line of stderr.slice(start, ended - 1).split('\n')) lines.push({ seconds, line });
+  });
   const code = await new Promise<number | null>((resolve) => proc.on('close', resolve));
   const seconds = (performance.now() - started) / 1000;
   const { mb, childMb } = memory.stop();
   if (code !== 0) throw new Error(`rasma render failed (${code}): ${stderr}`);
-  return { seconds, rssMb: mb, ffmpegMb: childMb };
+  return { seconds, rssMb: mb, ffmpegMb: childMb, lines };
 }

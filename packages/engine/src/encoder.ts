@@ -107,6 +107,12 @@ export function ffmpegArgs(s: EncodeSettings): string[] {
   ];
 }
 
+/**
+ * The environment ffmpeg runs in: this process's, with ffmpeg's own malloc settings (the
+ * benchmark's encode of the engine's own frames runs it the same way).
+ */
+export const ffmpegEnv = (): NodeJS.ProcessEnv => ({ ...process.env, ...FFMPEG_MALLOC_ENV });
+
 /** How many frames may be queued in the pipe before `frame()` waits for ffmpeg. */
 const IN_FLIGHT = 3;
 
@@ -128,7 +134,7 @@ export class FfmpegEncoder implements FrameSink {
     return new Promise((resolve, reject) => {
       const child = spawn(this.ffmpegPath, this.args, {
         stdio: ['pipe', 'ignore', 'pipe'],
-        env: { ...process.env, ...FFMPEG_MALLOC_ENV },
+        env: ffmpegEnv(),
       });
       this.child = child;
       child.stderr?.setEncoding('utf8');

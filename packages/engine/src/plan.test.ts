@@ -5,6 +5,7 @@ import {
   Drawing,
   PenClock,
   RevealQueue,
+  StrokeOrder,
   bucketByFrame,
   orderStrokes,
   penAt,
@@ -132,6 +133,25 @@ describe('plan', () => {
     expect(last[2]).toBeLessThanOrEqual(first[0]!);
     // The first zone's line is drawn upwards, against the way it was traced.
     expect(spearman(times, heights)).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('ordered as drawn: the same strokes, every ink pixel revealed, ending exactly at the drawing time', async () => {
+    const image = await rgbaOf(await linesPng(240, 160));
+    const atOnce = planSketch(image, { ...base, drawingTime: 3 });
+    const asDrawn = planSketch(image, { ...base, drawingTime: 3, orderAsDrawn: true });
+    const order = asDrawn.script.order!;
+    expect(order.complete).toBe(false);
+    const frameOf = revealFrames(asDrawn.script);
+    expect(order.complete).toBe(true);
+    expect(asDrawn.script.strokes).toEqual(atOnce.script.strokes);
+    const expected = revealFrames(atOnce.script);
+    expect(Math.max(...frameOf)).toBe(3 * FPS - 1);
+    expect(frameOf.map((f) => Math.sign(f + 1))).toEqual(expected.map((f) => Math.sign(f + 1)));
+    // Only the first band's timing is estimated: the drawing is revealed about as fast.
+    let behind = 0;
+    frameOf.forEach((f, p) => (behind += Math.abs(f - expected[p]!)));
+    const ink = expected.filter((f) => f >= 0).length;
+    expect(behind / ink).toBeLessThan(0.05 * 3 * FPS);
   });
 
   it('is deterministic', async () => {
@@ -405,6 +425,30 @@ describe('PenClock', () => {
     for (const time of [0.3, 1.1, 1.5, 1.9, 2.05, 2.4, 3])
       expect(clock.at(time), `at ${time} s`).toEqual(penAt(whole, time));
     expect([...clock.pen.t]).toEqual([...whole.t]);
+  });
+
+  it('with an order still being made, times its first band at an estimate and fits the rest exactly into the time left', () => {
+    // Bands of 8 px along x: the line (from x 5) alone in the first, the dot and the loop later.
+    const order = new StrokeOrder([loop, dot, line], 60, 20, ['Left to right']);
+    order.step();
+    expect(order.strokes).toEqual([line]);
+    const clock = new PenClock(order.strokes, 60, 20, 2.4, undefined, undefined, order);
+    clock.advance(0.5);
+    // The line's share of the pen-down weight (12 of 18 px): 1.6 s, as if its own pen-up share
+    // (none) held for the whole drawing. The order is not needed yet.
+    expect(clock.pen.t[12]).toBeCloseTo(1.6, 9);
+    expect(order.complete).toBe(false);
+    clock.advance(Infinity);
+    expect(order.complete).toBe(true);
+    // The rest, 12 px of weight (two 3 px moves, the 2 px dot, the 4 px loop), in 0.8 s: a
+    // fifteenth of a second per pixel, the moves 0.2 s each.
+    expect(clock.pen.t[13]).toBeCloseTo(1.6 + 0.2 + 2 / 15, 9);
+    expectClose(
+      clock.pen.t.slice(14),
+      [4, 3, 2, 1, 0].map((i) => 2.4 - i / 15),
+    );
+    expect(clock.pen.t.at(-1)).toBe(2.4);
+    expect([...clock.pen.x]).toEqual([...plan().pen.x]);
   });
 
   it('records when the pen first passes each pixel, NaN off the strokes', () => {

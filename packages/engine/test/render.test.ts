@@ -13,7 +13,7 @@ import { EngineError } from '../src/errors.js';
 import { resolveFfmpeg } from '../src/ffmpeg.js';
 import type { FfmpegInfo } from '../src/ffmpeg.js';
 import { PlanWorker } from '../src/parallel.js';
-import { renderVideo } from '../src/render.js';
+import { renderVideo, STAGE_LOG } from '../src/render.js';
 import type { RenderResult } from '../src/render.js';
 import { planSketch } from '../src/sketch.js';
 import {
@@ -277,6 +277,22 @@ describe('renderSketchVideo', () => {
     const alone = await framesOf(gone);
     expect(alone.frames).toBe(2 * FPS + colourSeconds(2) * FPS);
     expect(alone).toEqual(await framesOf());
+  });
+
+  it('hands its first frame to the encoder before the strokes are all ordered (the rest between frames)', async () => {
+    const log: string[] = [];
+    await renderVideo({
+      input: scene,
+      output: join(await freshDir(), 'stages.mp4'),
+      options: { drawingTime: 3, hand: 'none' },
+      longSide: LONG_SIDE,
+      ffmpeg,
+      log: (line) => log.push(line),
+    });
+    const stage = (name: string) => log.findIndex((line) => line.startsWith(`${name}`));
+    const stages = [STAGE_LOG.prepared, STAGE_LOG.firstFrame, STAGE_LOG.ordered].map(stage);
+    expect(stages[0], log.join('\n')).toBeGreaterThanOrEqual(0);
+    expect(stages, log.join('\n')).toEqual([...stages].sort((a, b) => a - b));
   });
 
   it('has a key frame every 20 s of drawing and colour, and none in the hold', async () => {
