@@ -7,9 +7,7 @@
  * drawing, final drawing, half-way through the colour, final colour picture.
  */
 import { mkdir } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import sharp from 'sharp';
+import { join } from 'node:path';
 import { decodeImage, videoLayout } from '../src/decode.js';
 import { KIND } from '../src/hatch.js';
 import { DEFAULT_OUTPUT_SIZE } from '../src/options.js';
@@ -24,47 +22,21 @@ import {
   solidInkShare,
   toneCorrelation,
 } from '../test/measures.js';
-import { PHOTO_NAMES, photoPng } from '../test/photos.js';
-import { REAL_PHOTO_NAMES, realPhoto } from '../test/real-photos.js';
-
-const PHOTOS: [string, () => Promise<Buffer>][] = [
-  ...PHOTO_NAMES.map((name) => [name, () => photoPng(name)] as [string, () => Promise<Buffer>]),
-  ...REAL_PHOTO_NAMES.map(
-    (name) => [name, () => realPhoto(name)] as [string, () => Promise<Buffer>],
-  ),
-];
+import { DOCS, QUALITY_SETTINGS, TILE, qualityPhotos, tile, writeSheet } from './quality-set.js';
 
 /** The pen lines' pixels (the hatching is a light texture in colour). */
 const penLines = (kind: Uint8Array) =>
   Uint8Array.from(kind, (k) => ((k & 7) === KIND.contour || (k & 7) === KIND.detail ? 1 : 0));
-
-const DOCS = join(dirname(fileURLToPath(import.meta.url)), '..', 'docs');
-const TILE = 480;
-
-const tile = (raw: Uint8Array, width: number, height: number, channels: 1 | 3) =>
-  sharp(raw, { raw: { width, height, channels } })
-    .resize(TILE, Math.round((TILE * height) / width))
-    .removeAlpha()
-    .toColourspace('srgb')
-    .png()
-    .toBuffer();
 
 async function main(): Promise<void> {
   await mkdir(DOCS, { recursive: true });
   console.log(
     'photo             b/w: solid-ink  ink-median  tone-corr  one-way  colour: lines/source  dE2000  holes  b/w plan ms',
   );
-  for (const [name, bytes] of PHOTOS) {
+  for (const [name, bytes] of qualityPhotos()) {
     const image = await decodeImage(await bytes(), videoLayout('original', DEFAULT_OUTPUT_SIZE));
     const { width, height } = image;
-    const params = {
-      zones: [],
-      zoneScale: 1,
-      grayscaleLevel: 128,
-      direction: 'Left to right' as const,
-      drawingTime: 15,
-      seed: 1,
-    };
+    const params = QUALITY_SETTINGS;
     const t0 = performance.now();
     const bw = planSketch(image, { ...params, colour: false });
     const ms = Math.round(performance.now() - t0);
@@ -115,17 +87,7 @@ async function main(): Promise<void> {
       tile(rgb, width, height, 3),
     ]);
     const th = Math.round((TILE * height) / width);
-    await sharp({
-      create: {
-        width: TILE * tiles.length + 10 * (tiles.length - 1),
-        height: th,
-        channels: 3,
-        background: '#ffffff',
-      },
-    })
-      .composite(tiles.map((input, i) => ({ input, left: i * (TILE + 10), top: 0 })))
-      .png({ palette: true, quality: 80 })
-      .toFile(join(DOCS, `quality-${name}.png`));
+    await writeSheet([tiles], th, join(DOCS, `quality-${name}.png`));
   }
   console.log(
     `targets: solid-ink < 2 %, ink-median < 40, tone-corr >= 0.75, one-way (hatching within 15 degrees of its commonest direction) not near 100 %, colour-lines/source <= 60 %, dE2000 (blurred 4 px) < 4.5, holes (half-way through the colour, unpainted but cut off by paint from the edge it goes to) 0 %; sheets in ${DOCS}`,
