@@ -103,6 +103,8 @@ function directionsOf(params: Pick<SketchParams, 'direction' | 'zones'>): Direct
 
 /** The direction of the groups holding the most ink (the global one on a tie). */
 function mainDirection(lines: OutlineResult, directions: readonly Direction[]): Direction {
+  // One direction for all (no zones drawn another way): no ink to count.
+  if (directions.every((d) => d === directions[0])) return directions[0]!;
   const inkOf = new Float64Array(directions.length); // per group
   for (let p = 0; p < lines.ink.length; p++) if (lines.ink[p] === 1) inkOf[lines.zoneMap[p]!]!++;
   const inkDrawn = (d: Direction) =>
