@@ -116,10 +116,22 @@ export const FILL_LEVEL = { min: 0, max: 100, step: 5, zoneDefault: 50 } as cons
 export const VIDEO_SHAPES = ['original', '16:9', '9:16', '1:1'] as const;
 export type VideoShape = (typeof VIDEO_SHAPES)[number];
 export const DEFAULT_VIDEO_SHAPE: VideoShape = 'original';
-/** What draws in the video: a hand holding the pen (the default), the pen alone, or nothing. */
-export const HANDS = ['hand', 'pen', 'none'] as const;
+/**
+ * What draws in the video: a hand holding the pen, in one of three skin tones (`hand`, the
+ * default, is the light one: projects saved before the tones came keep that value), the pen alone,
+ * or nothing.
+ */
+export const HANDS = ['hand', 'hand-medium', 'hand-dark', 'pen', 'none'] as const;
 export type Hand = (typeof HANDS)[number];
 export const DEFAULT_HAND: Hand = 'hand';
+/** How each choice of `HANDS` is named to a person. */
+export const HAND_LABELS: Record<Hand, string> = {
+  hand: 'Hand, light skin',
+  'hand-medium': 'Hand, medium skin',
+  'hand-dark': 'Hand, dark skin',
+  pen: 'The pen alone',
+  none: 'Nothing',
+};
 
 /** Bounds on a create-video or preview payload: generous for a person, small for the server. */
 export const ZONE_LIMITS = {

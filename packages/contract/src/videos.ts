@@ -55,8 +55,9 @@ export const createVideoBlobDataSchema = z.object({
    */
   shape: videoShapeSchema.optional(),
   /**
-   * Optional, not in the spec's payload: what draws, the hand with its pen, the pen alone or
-   * nothing. Absent means `DEFAULT_HAND` (the hand, as before), which the engine applies.
+   * Optional, not in the spec's payload: what draws, a hand with its pen (one of three skin
+   * tones), the pen alone or nothing. Absent means `DEFAULT_HAND` (the light-skinned hand), which
+   * the engine applies.
    */
   hand: handSchema.optional(),
   /**

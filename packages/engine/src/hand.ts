@@ -17,30 +17,39 @@ import { lumaOf, setChroma } from './yuv.js';
  * Found by the package's name: the same file whether the engine runs from its source, its own
  * bundle or a bundle it is part of (the server's render process).
  */
-const SVG_PATH = createRequire(import.meta.url).resolve('@rasma/engine/assets/hand.svg');
+export const HAND_SVG_PATH = createRequire(import.meta.url).resolve(
+  '@rasma/engine/assets/hand.svg',
+);
 /**
- * Corners of a shape around the SVG's drawing, a few units out for its strokes: the hand and pen
- * (within 340 x 380 units of the corner, the first four) and the sleeve, which reaches
- * (2000, 1237)-(2000, 1507).
+ * Corners of a shape around the SVG's drawing, a few units out for its strokes and the soft
+ * shadow: the hand, its shadow and its sleeve, which reaches (5608, 3193)-(5493, 3386). The
+ * hand's tests check every pixel of the drawing lies inside.
  */
-const HULL = [
-  [-6, -6],
-  [346, -6],
-  [-6, 386],
-  [346, 386],
-  [526, 386],
-  [426, 526],
-  [2006, 1231],
-  [2006, 1513],
+export const HAND_HULL = [
+  [-3, 79],
+  [-1, 16],
+  [17, 0],
+  [298, 91],
+  [5608, 3193],
+  [5493, 3386],
+  [93, 302],
+  [4, 194],
+] as const;
+/** The same around the pen alone. */
+export const PEN_HULL = [
+  [17, -1],
+  [-1, 16],
+  [265, 275],
+  [247, 291],
 ] as const;
 export { handPose, type HandHold } from './hand-pose.js';
 
 const cache = new Map<string, Promise<HandSprite>>();
 
 /**
- * The hand (or its pen alone) drawn at the size of a hand `size` pixels across and held as
- * `hold`, its sleeve reaching out of a picture `frame` large from anywhere on it (cached per size,
- * hold, frame and drawer).
+ * The hand (in its skin tone) or its pen alone, drawn at the size of a hand `size` pixels long
+ * and held as `hold`, its sleeve reaching out of a picture `frame` large from anywhere on it
+ * (cached per size, hold, frame and drawer).
  */
 export function loadHand(
   size: number,
@@ -61,7 +70,7 @@ async function rasterizeHand(
   const turn = (hold.degrees * Math.PI) / 180;
   const [cos, sin] = [Math.cos(turn), Math.sin(turn)];
   // Where the drawing lies, turned and mirrored about the tip (units from the tip).
-  const turned = (drawer === 'pen' ? HULL.slice(0, 4) : HULL).map(([x, y]) => {
+  const turned = (drawer === 'pen' ? PEN_HULL : HAND_HULL).map(([x, y]) => {
     const [dx, dy] = [x - HAND_TIP, y - HAND_TIP];
     return [hold.x * (dx * cos - dy * sin), hold.y * (dx * sin + dy * cos)] as const;
   });
@@ -76,7 +85,7 @@ async function rasterizeHand(
   const top = reach(-Math.min(...ys), frame.height);
   const bottom = reach(Math.max(...ys), frame.height);
   const [w, h] = [left + right, top + bottom];
-  const drawing = handDrawing(readFileSync(SVG_PATH, 'utf8'), drawer);
+  const drawing = handDrawing(readFileSync(HAND_SVG_PATH, 'utf8'), drawer);
   const u = (px: number) => px / pxPerUnit;
   const svg = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"`,
