@@ -192,7 +192,7 @@ interface Row {
   /** The engine's own frames encoded with its own settings (best run), and paired as above. */
   own: number;
   ownPaired: number;
-  /** Spawn to first frame (s, best run), and decoded to first frame (ms, median). */
+  /** Spawn to first frame (s, best run), and decoded to first frame (ms, median of the runs). */
   firstFrame: number;
   firstFrameAfterDecodeMs: number;
   rssMb: number;
@@ -278,7 +278,7 @@ async function measureImage(name: string, input: string, work: string, ffmpegPat
         `  ratio CLI/floor    ${(row.engine / row.floor).toFixed(2)} (best over best), ${row.paired.toFixed(2)} (median of each run over its floor run)`,
         `  own encode         ${row.own.toFixed(2)} s (its own frames, x264 settings and ffmpeg malloc settings; runs: ${runs(own.map((f) => f.seconds))})`,
         `  ratio CLI/own      ${(row.engine / row.own).toFixed(2)} (best over best), ${row.ownPaired.toFixed(2)} (median of each run over its own-encode run)`,
-        `  first frame        ${row.firstFrame.toFixed(2)} s from spawn (runs: ${runs(engine.map((e) => e.firstFrame))}), ${row.firstFrameAfterDecodeMs.toFixed(0)} ms after decoding (median)`,
+        `  first frame        ${row.firstFrame.toFixed(2)} s from spawn (runs: ${runs(engine.map((e) => e.firstFrame))}), ${row.firstFrameAfterDecodeMs.toFixed(0)} ms after decoding (median; runs: ${engine.map((e) => e.firstFrameAfterDecodeMs).join(', ')})`,
         `  ${row.load}`,
       ].join('\n'),
     );
