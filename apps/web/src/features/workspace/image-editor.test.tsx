@@ -1,7 +1,8 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/hooks/use-toast';
+import { HAND_LABELS, HANDS } from '@/lib/contract';
 import { VIDEO_CREATED } from '@/test/fixtures';
 import { renderInApp } from '@/test/render-app';
 import { requestsTo, serveApi, type FakeAnswer } from '@/test/serve-api';
@@ -120,11 +121,17 @@ describe('Generate', () => {
     fireEvent.change(screen.getByLabelText('Fill level'), { target: { value: '75' } });
     await userEvent.selectOptions(screen.getByLabelText('Drawing direction'), 'Top to bottom');
     await userEvent.selectOptions(screen.getByLabelText('Video shape'), '9:16');
-    expect(screen.getByRole('img', { name: 'Preview: A hand holding the pen' })).toBeTruthy();
-    await userEvent.selectOptions(screen.getByLabelText('What draws'), 'pen');
-    expect(screen.getByRole('img', { name: 'Preview: The pen alone' }).innerHTML).toContain(
-      'id="pen"',
-    );
+    // Every hand is offered as a tile with its picture; the default is checked.
+    const draws = screen.getByRole('group', { name: 'What draws' });
+    expect(within(draws).getAllByRole('radio')).toHaveLength(HANDS.length);
+    for (const hand of HANDS) {
+      const tile = within(draws).getByRole('radio', { name: HAND_LABELS[hand] }).closest('label');
+      expect(tile?.querySelector('svg')?.innerHTML !== '', hand).toBe(hand !== 'none');
+    }
+    expect(
+      within(draws).getByRole<HTMLInputElement>('radio', { name: HAND_LABELS.hand }).checked,
+    ).toBe(true);
+    await userEvent.click(within(draws).getByRole('radio', { name: HAND_LABELS['hand-dark'] }));
     await userEvent.clear(drawingTime());
     await userEvent.type(drawingTime(), '3');
     await userEvent.click(generate());
@@ -139,7 +146,7 @@ describe('Generate', () => {
       aiModel: 'rasma-ai-color',
       drawingTime: 3,
       shape: '9:16',
-      hand: 'pen',
+      hand: 'hand-dark',
     });
     expect(toast).toHaveBeenCalledWith(
       expect.objectContaining({ title: 'Video Creation Started!' }),

@@ -9,6 +9,7 @@ import {
   type ProjectSummary,
   type StorageUsage,
 } from '@/lib/contract';
+import { HAND_LABELS } from '@/lib/contract';
 import { createQueryClient } from '@/lib/query-client';
 import { USER, VIDEO_CREATED, pngHeader } from '@/test/fixtures';
 import { renderInApp } from '@/test/render-app';
@@ -137,7 +138,9 @@ describe('a reload of the workspace', () => {
     expect(value('Drawing time (seconds)')).toBe('8');
     expect(value('Video shape')).toBe('9:16');
     expect(value('AI model')).toBe('rasma-ai-color');
-    expect(value('What draws')).toBe('pen');
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: HAND_LABELS.pen }).checked).toBe(
+      true,
+    );
     expect(value('Drawing direction')).toBe('Right to left');
     expect(await screen.findByText('Saved')).toBeTruthy();
     // The open project is not among the recent ones: the other one is.
