@@ -147,7 +147,11 @@ test('strokes are deleted, moved and drawn, played for free, kept over a reload,
   await signUp(page);
   await useCatSample(page);
   // Nothing drawing over the picture: the frames show only ink.
-  await page.getByLabel('What draws').selectOption('none');
+  // Picked with the keyboard: the arrow keys move between the tiles.
+  const draws = page.getByRole('group', { name: 'What draws' });
+  await draws.getByRole('radio', { name: 'The pen alone' }).check();
+  await page.keyboard.press('ArrowRight');
+  await expect(draws.getByRole('radio', { name: 'Nothing' })).toBeChecked();
   await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
 
   // The same settings without edits, to compare with.
@@ -156,7 +160,7 @@ test('strokes are deleted, moved and drawn, played for free, kept over a reload,
 
   // The project is one click away, with its settings.
   await page.getByRole('button', { name: /^Open again: Cat in Box/ }).click();
-  await expect(page.getByLabel('What draws')).toHaveValue('none');
+  await expect(page.getByRole('radio', { name: 'Nothing' })).toBeChecked();
   await page.getByRole('button', { name: 'Edit strokes' }).click();
   const strokes = page.getByLabel('Strokes', { exact: true });
   await expect(strokes).toBeVisible({ timeout: 20_000 });

@@ -17,7 +17,8 @@ Options:
       --size <px>            1280, 1920 (default) or 3840: 720p, 1080p or 4K (a 4:3 photo
                              at 1920 is 1440x1080, a 3:4 one 1080x1440)
       --shape <shape>        original (the picture's own, default), 16:9, 9:16 or 1:1
-      --hand <hand>          what draws: hand (a hand with its pen, default), pen or none
+      --hand <hand>          what draws: hand (a hand with its pen, light skin, default),
+                             hand-medium, hand-dark, pen (the pen alone) or none
       --seed <n>             random seed (default 1)
       --thumbnail <file>     thumbnail path (default: output with .jpg, or .thumbnail.jpg
                              when that is the input)

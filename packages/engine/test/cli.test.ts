@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { HANDS } from '@rasma/contract/constants';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RENDER_MALLOC_ENV } from '../src/allocator.js';
 import { resolveFfmpeg } from '../src/ffmpeg.js';
@@ -111,7 +112,7 @@ describe('rasma CLI', () => {
     const refused = await run(['render', input, '-o', join(dir, 'x.mp4'), '--hand', 'glove']);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(
-      'rasma: Invalid option hand: Invalid option: expected one of "hand"|"pen"|"none" [INVALID_OPTIONS]',
+      `rasma: Invalid option hand: Invalid option: expected one of ${HANDS.map((hand) => `"${hand}"`).join('|')} [INVALID_OPTIONS]`,
     );
     expect(existsSync(join(dir, 'x.mp4'))).toBe(false);
   });

@@ -158,6 +158,10 @@ export const HOW_TO_SECTIONS: readonly HowToSection[] = [
           colours): the video’s whole length is shown under the field.
         </li>
         <li>
+          What draws: a hand holding the pen, with light, medium or dark skin; the pen alone; or
+          nothing, so the drawing appears by itself. Each choice shows its picture.
+        </li>
+        <li>
           Fill level: how much of the darker areas is shaded in. Low keeps only the outlines; high
           shades more. The live outline of your image follows the slider as you move it.
         </li>
