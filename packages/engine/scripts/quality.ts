@@ -1,7 +1,8 @@
 /**
  * Drawing quality on our own photo set and a few real photos: `npm run quality:engine`. For each
  * photo, at the default settings and 1080p (1440x1080 for our 4:3 photos), prints the measures of
- * the black-and-white final frame (solid ink, ink darkness, tone kept, how much of the hatching
+ * the black-and-white final frame (ink share, ink over flat light areas, solid ink, ink darkness,
+ * tone kept, how much of the hatching
  * runs one way) and of the colour model's (pen lines kept, colour difference from the source,
  * holes left unpainted inside painted areas half-way through the colour phase), and writes a contact sheet per photo to docs/quality-<name>.png: source, half-way through the
  * drawing, final drawing, half-way through the colour, final colour picture.
@@ -16,8 +17,10 @@ import { planSketch } from '../src/sketch.js';
 import {
   colourDifference,
   enclosedUnpaintedShare,
+  flatAreaInkShare,
   hatchDirectionShare,
   inkMedian,
+  inkShare,
   inkShareOfSource,
   solidInkShare,
   toneCorrelation,
@@ -31,7 +34,7 @@ const penLines = (kind: Uint8Array) =>
 async function main(): Promise<void> {
   await mkdir(DOCS, { recursive: true });
   console.log(
-    'photo             b/w: solid-ink  ink-median  tone-corr  one-way  colour: lines/source  dE2000  holes  b/w plan ms',
+    'photo             b/w: ink    flat-ink  solid-ink  ink-median  tone-corr  one-way  colour: lines/source  dE2000  holes  b/w plan ms',
   );
   for (const [name, bytes] of qualityPhotos()) {
     const image = await decodeImage(await bytes(), videoLayout('original', DEFAULT_OUTPUT_SIZE));
@@ -52,7 +55,9 @@ async function main(): Promise<void> {
     console.log(
       [
         name.padEnd(16),
-        `${(solidInkShare(ink, width, height) * 100).toFixed(2)} %`.padStart(15),
+        `${(inkShare(grey) * 100).toFixed(1)} %`.padStart(11),
+        `${(flatAreaInkShare(image, grey) * 100).toFixed(1)} %`.padStart(8),
+        `${(solidInkShare(ink, width, height) * 100).toFixed(2)} %`.padStart(9),
         String(inkMedian(ink, grey)).padStart(10),
         toneCorrelation(image, grey).toFixed(3).padStart(9),
         `${(hatchDirectionShare(bw.outline.hatchLines) * 100).toFixed(0)} %`.padStart(7),
@@ -90,7 +95,7 @@ async function main(): Promise<void> {
     await writeSheet([tiles], th, join(DOCS, `quality-${name}.png`));
   }
   console.log(
-    `targets: solid-ink < 2 %, ink-median < 40, tone-corr >= 0.75, one-way (hatching within 15 degrees of its commonest direction) not near 100 %, colour-lines/source <= 60 %, dE2000 (blurred 4 px) < 4.5, holes (half-way through the colour, unpainted but cut off by paint from the edge it goes to) 0 %; sheets in ${DOCS}`,
+    `targets: ink (share of the picture) 10-20 % on a photo, flat-ink (over flat light-to-mid source pixels) <= 2 %, solid-ink < 2 %, ink-median < 40, tone-corr >= 0.75, one-way (hatching within 15 degrees of its commonest direction) not near 100 %, colour-lines/source <= 60 %, dE2000 (blurred 4 px) < 4.5, holes (half-way through the colour, unpainted but cut off by paint from the edge it goes to) 0 %; sheets in ${DOCS}`,
   );
 }
 

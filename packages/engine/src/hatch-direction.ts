@@ -3,8 +3,10 @@
  * direction of least change of the smoothed structure tensor), quantised to a few directions so
  * that each patch of one direction is hatched with straight lines, and one diagonal wherever the
  * picture has no clear direction (flat tone, or texture such as fur, grass or a starry sky, which
- * is flagged so it is drawn with a few suggestive strokes). Worked out on cells of a few pixels:
- * the field is smooth at that scale anyway. Pure.
+ * is flagged so it is drawn with a few suggestive strokes). The direction is the shading's (the
+ * form's): gradients as steep as an edge are left out of it, or the hatching beside a dark area's
+ * border (a picture's own, a tower against the sky) would run along that border, framing it.
+ * Worked out on cells of a few pixels: the field is smooth at that scale anyway. Pure.
  */
 import { gaussianBlur } from './blur.js';
 
@@ -27,6 +29,11 @@ const MAJORITY_RADIUS = 2;
  */
 const DIRECTION_ENERGY = 4e-6;
 const TEXTURE_ENERGY = 2e-5;
+/**
+ * A luma change across two cells at least this large is an edge, the pen line's business, not
+ * shading: left out of the form's direction and energy.
+ */
+const EDGE_STEP = 0.1;
 
 export interface HatchDirections {
   /** Cell side in pixels; cell (cx, cy) covers pixels [cx * cell, (cx + 1) * cell). */
@@ -36,6 +43,8 @@ export interface HatchDirections {
   bin: Uint8Array;
   /** 1 where the cell is texture without a direction. */
   texture: Uint8Array;
+  /** 1 where the cell is flat: neither texture nor shading (edges aside) under it. */
+  flat: Uint8Array;
 }
 
 /** The angle (radians, y down) of a direction bin. */
@@ -65,43 +74,54 @@ export function hatchDirections(
     }
   }
   for (let c = 0; c < cells; c++) mean[c]! /= counts[c]!;
-  // Structure tensor of the cell picture, per pixel: gradients over two cells, divided out.
-  const exx = new Float32Array(cells);
-  const exy = new Float32Array(cells);
-  const eyy = new Float32Array(cells);
+  // Structure tensors of the cell picture, per pixel (gradients over two cells, divided out):
+  // of every gradient (whether the picture is textured), and of the form's, edges left out.
+  const all = [new Float32Array(cells), new Float32Array(cells), new Float32Array(cells)];
+  const form = [new Float32Array(cells), new Float32Array(cells), new Float32Array(cells)];
   const k = 1 / (2 * cell);
   for (let cy = 0, c = 0; cy < rows; cy++) {
     const up = cy > 0 ? -columns : 0;
     const down = cy < rows - 1 ? columns : 0;
     for (let cx = 0; cx < columns; cx++, c++) {
-      const gx = (mean[c + (cx < columns - 1 ? 1 : 0)]! - mean[c - (cx > 0 ? 1 : 0)]!) * k;
-      const gy = (mean[c + down]! - mean[c + up]!) * k;
-      exx[c] = gx * gx;
-      exy[c] = gx * gy;
-      eyy[c] = gy * gy;
+      const dx = mean[c + (cx < columns - 1 ? 1 : 0)]! - mean[c - (cx > 0 ? 1 : 0)]!;
+      const dy = mean[c + down]! - mean[c + up]!;
+      const isEdge = dx * dx + dy * dy >= EDGE_STEP * EDGE_STEP;
+      const tensor = [dx * dx * k * k, dx * dy * k * k, dy * dy * k * k];
+      for (let i = 0; i < 3; i++) {
+        all[i]![c] = tensor[i]!;
+        form[i]![c] = isEdge ? 0 : tensor[i]!;
+      }
     }
   }
   const sigma = Math.max(1, (FIELD_SIGMA_AT_1920 * scale) / cell);
-  for (const e of [exx, exy, eyy]) gaussianBlur(e, columns, rows, sigma);
+  for (const e of [...all, ...form]) gaussianBlur(e, columns, rows, sigma);
   const bin = new Uint8Array(cells);
   const texture = new Uint8Array(cells);
+  const flat = new Uint8Array(cells);
   const step = Math.PI / DIRECTION_BINS;
   for (let c = 0; c < cells; c++) {
-    const e = exx[c]!;
-    const f = exy[c]!;
-    const h = eyy[c]!;
-    const energy = e + h;
-    const coherence = energy > 0 ? Math.hypot(e - h, 2 * f) / energy : 0;
-    if (energy < DIRECTION_ENERGY || coherence < MIN_COHERENCE) {
+    const whole = tensorShape(all[0]![c]!, all[1]![c]!, all[2]![c]!);
+    texture[c] = whole.energy > TEXTURE_ENERGY && whole.coherence < MIN_COHERENCE ? 1 : 0;
+    const e = form[0]![c]!;
+    const f = form[1]![c]!;
+    const h = form[2]![c]!;
+    const shape = tensorShape(e, f, h);
+    flat[c] = shape.energy < DIRECTION_ENERGY && texture[c] === 0 ? 1 : 0;
+    if (shape.energy < DIRECTION_ENERGY || shape.coherence < MIN_COHERENCE) {
       bin[c] = FALLBACK;
-      texture[c] = energy > TEXTURE_ENERGY ? 1 : 0;
       continue;
     }
     // The gradient's angle, turned a quarter: along the isophote.
     const along = 0.5 * Math.atan2(2 * f, e - h) + Math.PI / 2;
     bin[c] = ((Math.round(along / step) % DIRECTION_BINS) + DIRECTION_BINS) % DIRECTION_BINS;
   }
-  return { cell, columns, bin: majority(bin, columns, rows), texture };
+  return { cell, columns, bin: majority(bin, columns, rows), texture, flat };
+}
+
+/** Energy (trace) and coherence ((l1 - l2) / (l1 + l2)) of the tensor [[e, f], [f, h]]. */
+function tensorShape(e: number, f: number, h: number): { energy: number; coherence: number } {
+  const energy = e + h;
+  return { energy, coherence: energy > 0 ? Math.hypot(e - h, 2 * f) / energy : 0 };
 }
 
 /**

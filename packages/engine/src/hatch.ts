@@ -3,8 +3,9 @@
  * second line only where it is darker), and a crossing direction for the darkest tones. The lines
  * run the way the picture's forms do (`hatch-direction.ts`): each region (8-connected, within one
  * drawing group and one direction) is hatched at its direction's angle. The lines are broken into
- * strokes with tapered ends, longer where it is darker, sparse over texture, clipped to the region,
- * with a slight hand wobble and pressure. Pure.
+ * strokes with tapered ends, longer where it is darker, sparse over texture and over flat, even
+ * tone, clipped to the region, with a slight hand wobble and pressure; the lightest values with a
+ * finer pen. Pure.
  */
 import { labelComponents } from './components.js';
 import { hash01 } from './flow.js';
@@ -16,14 +17,19 @@ export const KIND = { paper: 0, contour: 1, detail: 2, hatch: 3, cross: 4 } as c
 export const CROSSED = 8;
 
 /**
- * Hatch layers: a pixel gets layer i where its smoothed luma is below `LAYER_LUMA[i] * sqrt(level
- * / 255)`. Layers 0 and 1 run along the region's angle (1 halves the spacing), 2 and 3 across it.
+ * Hatch layers: a pixel gets layer i where its smoothed luma is below `LAYER_LUMA[i] * (level /
+ * 255) ^ LEVEL_EXPONENT`. Layers 0 and 1 run along the region's angle (1 halves the spacing), 2
+ * and 3 across it. Four values besides paper; at the default level 128 everything lighter than
+ * 54 % luma is paper, so the ink goes to the darker half of the tones, and at 255 up to 88 %.
  */
-const LAYER_LUMA = [0.88, 0.62, 0.42, 0.24] as const;
+const LAYER_LUMA = [0.88, 0.6, 0.39, 0.21] as const;
+const LEVEL_EXPONENT = 0.71;
+/** Line width of each depth (1-4 layers) outside zones: the lightest values with a finer pen. */
+const LAYER_WEIGHT = [0, 0.7, 0.85, 1, 1] as const;
 /** Angle between the hatching and the cross-hatching. */
 const CROSS_ANGLE = (75 * Math.PI) / 180;
 /** Geometry at a 1920 px long side (scaled with the image). */
-const SPACING_AT_1920 = 9;
+const SPACING_AT_1920 = 11;
 const HALF_WIDTH_AT_1920 = 0.8;
 const MIN_SPACING = 5;
 const WOBBLE_AT_1920 = 0.7;
@@ -93,7 +99,7 @@ export function hatch(params: HatchParams): Hatching {
   const { luma, groupMap, width, height, scale } = params;
   const n = width * height;
   const limits = params.levels.map((level) =>
-    LAYER_LUMA.map((b) => b * Math.sqrt(Math.max(0, level) / 255)),
+    LAYER_LUMA.map((b) => b * (Math.max(0, level) / 255) ** LEVEL_EXPONENT),
   );
   const layers = new Uint8Array(n);
   for (let p = 0; p < n; p++) {
@@ -184,6 +190,7 @@ export function hatch(params: HatchParams): Hatching {
     region: number,
     strokeLength: number,
     sparse: boolean,
+    weight: number,
   ) => {
     const c = dirs[region * 4 + pair]!;
     const s = dirs[region * 4 + pair + 1]!;
@@ -216,7 +223,7 @@ export function hatch(params: HatchParams): Hatching {
     const centre = offset + k * spacing + wobble * bend;
     // Pressure: the line swells and thins a little along its length, and to a point at its ends
     // (narrower there, not paler).
-    const w = halfWidth * (1 + 0.3 * bend);
+    const w = halfWidth * weight * (1 + 0.3 * bend);
     const d = Math.abs(v - centre);
     if (d >= w || (taper < 1 && d >= w * Math.sqrt(taper))) return Infinity;
     hit = id;
@@ -238,14 +245,20 @@ export function hatch(params: HatchParams): Hatching {
       const dark = lightest > 0 ? 1 - luma[p]! / lightest : 1;
       const strokeLength =
         depth > 2 ? Infinity : SHORTEST_STROKE + (LONGEST_STROKE - SHORTEST_STROKE) * dark;
-      const sparse = depth <= 2 && directions.texture[row + cellOfColumn[x]!] === 1;
+      // Texture is suggested and a flat, even tone only touched in: a few of the strokes, the
+      // light values with a finer pen. A zone is hatched as its fill level asks, with the full pen.
+      const cell = row + cellOfColumn[x]!;
+      const inZone = groupMap[p] !== 0;
+      const flat = directions.flat[cell] === 1 && !inZone;
+      const sparse = depth <= 2 && (directions.texture[cell] === 1 || flat);
       hit = -1;
-      const dAlong = lineDistance(x, y, 0, depth > 1, region, strokeLength, sparse);
+      const weight = inZone ? 1 : LAYER_WEIGHT[depth]!;
+      const dAlong = lineDistance(x, y, 0, depth > 1, region, strokeLength, sparse, weight);
       along[p] = hit;
       let dAcross = Infinity;
       if (depth > 2) {
         hit = -1;
-        dAcross = lineDistance(x, y, 2, depth > 3, region, strokeLength, sparse);
+        dAcross = lineDistance(x, y, 2, depth > 3, region, strokeLength, sparse, weight);
         across[p] = hit;
       }
       const d = Math.min(dAlong, dAcross);
@@ -282,29 +295,37 @@ export function openMask(mask: Uint8Array, width: number, height: number, r: num
       if (columnRun[x]! >= side) eroded[p - r * width] = 1;
     }
   }
-  // Opened: the square around here (clipped to the picture) holds an eroded pixel.
-  const near = new Uint8Array(n); // an eroded pixel within r along the row
+  return dilateMask(eroded, width, height, r);
+}
+
+/**
+ * Morphological dilation of the non-zero pixels by a (2r + 1) square, clipped to the picture: 1
+ * where the square around a pixel holds one. A pass along the rows and one down the columns.
+ */
+export function dilateMask(mask: Uint8Array, width: number, height: number, r: number): Uint8Array {
+  const n = width * height;
+  const near = new Uint8Array(n); // a mask pixel within r along the row
   for (let y = 0; y < height; y++) {
     const o = y * width;
     let count = 0;
-    for (let x = 0; x < Math.min(r, width); x++) count += eroded[o + x]!;
+    for (let x = 0; x < Math.min(r, width); x++) count += mask[o + x]!;
     for (let x = 0; x < width; x++) {
-      if (x + r < width) count += eroded[o + x + r]!;
+      if (x + r < width) count += mask[o + x + r]!;
       near[o + x] = count > 0 ? 1 : 0;
-      if (x - r >= 0) count -= eroded[o + x - r]!;
+      if (x - r >= 0) count -= mask[o + x - r]!;
     }
   }
-  const opened = new Uint8Array(n);
+  const dilated = new Uint8Array(n);
   const columnCount = new Int32Array(width);
   for (let y = 0; y < Math.min(r, height); y++)
     for (let x = 0; x < width; x++) columnCount[x]! += near[y * width + x]!;
   for (let y = 0; y < height; y++) {
     const o = y * width;
     if (y + r < height) for (let x = 0; x < width; x++) columnCount[x]! += near[o + r * width + x]!;
-    for (let x = 0; x < width; x++) opened[o + x] = columnCount[x]! > 0 ? 1 : 0;
+    for (let x = 0; x < width; x++) dilated[o + x] = columnCount[x]! > 0 ? 1 : 0;
     if (y - r >= 0) for (let x = 0; x < width; x++) columnCount[x]! -= near[o - r * width + x]!;
   }
-  return opened;
+  return dilated;
 }
 
 /** Each region's box (min x, min y, max x, max y) and direction bin (from its key). */

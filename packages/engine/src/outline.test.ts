@@ -32,8 +32,8 @@ describe('outline', () => {
     expect(grey[32 * 64 + 19]).toBeLessThan(40);
   });
 
-  it('hatches dark areas more densely the darker they are, cross-hatching only the darkest', () => {
-    const shares = [30, 100, 170].map((g) => {
+  it('hatches dark areas more densely the darker they are, a flat light tone barely, cross-hatching only the darkest', () => {
+    const shares = [30, 70, 100, 170].map((g) => {
       const result = outline(squareImage(128, g, 0.1, 0.9));
       let inked = 0;
       let crossed = 0;
@@ -48,6 +48,10 @@ describe('outline', () => {
     });
     expect(shares[0]!.inked).toBeGreaterThan(shares[1]!.inked + 0.05);
     expect(shares[1]!.inked).toBeGreaterThan(shares[2]!.inked + 0.05);
+    // A flat mid-light tone is only touched in; light grey stays paper.
+    expect(shares[2]!.inked).toBeGreaterThan(0);
+    expect(shares[2]!.inked).toBeLessThan(0.04);
+    expect(shares[3]!.inked).toBe(0);
     expect(shares[0]!.crossed).toBeGreaterThan(50);
     expect(shares[1]!.crossed).toBe(0);
   });
@@ -107,6 +111,52 @@ describe('outline', () => {
       expect(dirs[id * 2 + 1]!).toBeCloseTo(-Math.SQRT1_2);
     });
     expect(inside).toBeGreaterThan(500);
+  });
+
+  it('does not run the hatching along the border of a dark picture on paper: no frame', () => {
+    // A dark picture (as fitted inside a video frame) with a faint tone change inside it.
+    const size = 480;
+    const data = new Uint8Array(size * size * 4).fill(255);
+    for (let y = 48; y < 432; y++)
+      for (let x = 48; x < 432; x++)
+        data.fill(40 + (x + y) / 48, (y * size + x) * 4, (y * size + x) * 4 + 3);
+    const { along, dirs } = outline({ width: size, height: size, data }).hatchLines;
+    let nearBorder = 0;
+    let alongBorder = 0; // hatch pixels whose line runs within 20 degrees of the nearest border
+    along.forEach((id, p) => {
+      const x = p % size;
+      const y = Math.floor(p / size);
+      const fromSide = Math.min(x - 48, 431 - x);
+      const fromTop = Math.min(y - 48, 431 - y);
+      if (id < 0 || Math.min(fromSide, fromTop) > 30) return;
+      nearBorder++;
+      const across = Math.abs(fromSide < fromTop ? dirs[id * 2]! : dirs[id * 2 + 1]!);
+      if (across < Math.sin((20 * Math.PI) / 180)) alongBorder++;
+    });
+    expect(nearBorder).toBeGreaterThan(2000);
+    expect(alongBorder / nearBorder).toBeLessThan(0.1);
+  });
+
+  it('leaves paper between a main contour and the hatching beside it', () => {
+    // A dark disc on a slightly lighter dark ground: both hatched, the disc's edge a contour.
+    const size = 320;
+    const data = new Uint8Array(size * size * 4);
+    for (let p = 0; p < size * size; p++) {
+      const inside = Math.hypot((p % size) - 160, Math.floor(p / size) - 160) < 90;
+      data.fill(inside ? 15 : 70, p * 4, p * 4 + 3);
+      data[p * 4 + 3] = 255;
+    }
+    const result = outline({ width: size, height: size, data });
+    let contour = 0;
+    let touching = 0;
+    result.kind.forEach((k, p) => {
+      if (k !== KIND.contour) return;
+      contour++;
+      for (const q of [p - 1, p + 1, p - size, p + size]) if (isHatch(result.kind[q]!)) touching++;
+    });
+    expect(contour).toBeGreaterThan(300);
+    expect(hatchCount(result)).toBeGreaterThan(5000);
+    expect(touching).toBe(0);
   });
 
   it('uses the fill level inside a zone instead of the global level', () => {

@@ -7,7 +7,7 @@ import { gaussianBlur } from './blur.js';
 import { edgeTangents, smoothAlongFlow, valueNoise } from './flow.js';
 import { removeSpecks } from './components.js';
 import { overPaper } from './paper.js';
-import { CROSSED, hatch, KIND } from './hatch.js';
+import { CROSSED, dilateMask, hatch, KIND } from './hatch.js';
 import type { HatchLines, Hatching } from './hatch.js';
 import type { RgbaImage, ZoneShape } from './types.js';
 import { rasterizeZones } from './zones.js';
@@ -60,6 +60,8 @@ const PRESSURE_CELL_AT_1920 = 40;
 const REGION_SIGMA_AT_1920 = 3;
 /** Line components at least this many pixels (at 1920, scaled by area) are main contours. */
 const CONTOUR_AT_1920 = 160;
+/** Paper left between a main contour and the hatching beside it, in px at 1920. */
+const CONTOUR_GAP_AT_1920 = 3;
 /** Components of ink smaller than this many pixels (at 1920 long side, scaled by area) are dropped. */
 const SPECK_AT_1920 = 24;
 /** Shade of line pixels: darkest at the line's heart, a little lighter at its rim. */
@@ -167,16 +169,27 @@ export function hatchTone(input: OutlineInput): Hatching {
   return hatching;
 }
 
-/** Lines and hatching into one drawing: lines keep their pixels, hatching fills in around them. */
+/**
+ * Lines and hatching into one drawing: lines keep their pixels, hatching fills in around them,
+ * leaving a thin gap of paper along the main contours so that a dark subject stands apart from a
+ * dark ground.
+ */
 export function combineOutline(
   input: OutlineInput,
   lines: Lines,
   hatching: Hatching,
 ): OutlineResult {
-  const { width, height, zoneMap } = input;
+  const { width, height, zoneMap, scale } = input;
   const { kind, tone } = lines;
+  const contour = Uint8Array.from(kind, (k) => (k === KIND.contour ? 1 : 0));
+  const gap = dilateMask(
+    contour,
+    width,
+    height,
+    Math.max(1, Math.round(CONTOUR_GAP_AT_1920 * scale)),
+  );
   for (let p = 0; p < kind.length; p++) {
-    if (hatching.kind[p] !== 0 && kind[p] === 0) {
+    if (hatching.kind[p] !== 0 && kind[p] === 0 && gap[p] === 0) {
       kind[p] = hatching.kind[p]!;
       tone[p] = hatching.shade[p]!;
     }

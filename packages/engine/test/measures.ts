@@ -60,6 +60,53 @@ function pearson(a: Float32Array, b: Float32Array): number {
   return sab / Math.sqrt(saa * sbb);
 }
 
+/** A pixel of a black-and-white frame is ink where its grey is below this (paper is 255). */
+const INK_GREY = 128;
+
+/** Share of the picture that is ink in a black-and-white frame: grey below 128. */
+export function inkShare(grey: Uint8Array): number {
+  let ink = 0;
+  for (const v of grey) if (v < INK_GREY) ink++;
+  return ink / grey.length;
+}
+
+/**
+ * The source's flat, light-to-mid pixels: where its luma (0-1) is at least `FLAT_LUMA_FLOOR` and
+ * its local standard deviation, both moments blurred at sigma `FLAT_SIGMA` px, is under
+ * `FLAT_DEVIATION` (a wall, a sky, a cheek; not an edge, a texture or a shadow).
+ */
+const FLAT_SIGMA = 2;
+const FLAT_DEVIATION = 0.02;
+const FLAT_LUMA_FLOOR = 0.35;
+
+export function flatLightMask(image: RgbaImage): Uint8Array {
+  const { width, height } = image;
+  const mean = toLuma(image);
+  const square = Float32Array.from(mean, (v) => v * v);
+  gaussianBlur(mean, width, height, FLAT_SIGMA);
+  gaussianBlur(square, width, height, FLAT_SIGMA);
+  return Uint8Array.from(mean, (m, p) => {
+    const deviation = Math.sqrt(Math.max(0, square[p]! - m * m));
+    return m >= FLAT_LUMA_FLOOR && deviation < FLAT_DEVIATION ? 1 : 0;
+  });
+}
+
+/**
+ * Ink share (grey below 128) over the source's flat, light-to-mid pixels (`flatLightMask`: luma
+ * 0.35 or more and a local standard deviation under 0.02 at sigma 2 px); 0 when there are none.
+ */
+export function flatAreaInkShare(image: RgbaImage, grey: Uint8Array): number {
+  const flat = flatLightMask(image);
+  let pixels = 0;
+  let ink = 0;
+  flat.forEach((f, p) => {
+    if (f === 0) return;
+    pixels++;
+    if (grey[p]! < INK_GREY) ink++;
+  });
+  return pixels ? ink / pixels : 0;
+}
+
 /** Median grey of the ink pixels. */
 export function inkMedian(ink: Uint8Array, grey: Uint8Array): number {
   const values: number[] = [];

@@ -3,8 +3,18 @@ import { revealFrames } from '../src/plan.js';
 import { planSketch } from '../src/sketch.js';
 import { DIRECTIONS } from '../src/types.js';
 import { rgbaOf, sketchParams, spearman } from './helpers.js';
-import { inkMedian, solidInkShare, toneCorrelation } from './measures.js';
+import { DEFAULT_OUTPUT_SIZE } from '../src/options.js';
+import { decodeImage, videoLayout } from '../src/decode.js';
+import { outline, outlineToGrey } from '../src/outline.js';
+import {
+  flatAreaInkShare,
+  inkMedian,
+  inkShare,
+  solidInkShare,
+  toneCorrelation,
+} from './measures.js';
 import { photoPng } from './photos.js';
+import { realPhoto } from './real-photos.js';
 
 /** Photos at a 640 px long side (the quality script measures them at 1920). */
 const photo = async (name: 'night' | 'fur') => rgbaOf(await photoPng(name), 640);
@@ -19,6 +29,23 @@ describe('drawing a photo', () => {
       expect(solidInkShare(ink, image.width, image.height)).toBeLessThan(0.02);
       expect(inkMedian(ink, sketch.grey)).toBeLessThan(40);
       expect(toneCorrelation(image, sketch.grey)).toBeGreaterThanOrEqual(0.75);
+    },
+  );
+
+  // At the video's own 1080p size (1440x1080 for a 4:3 photo): ink spreads thicker on a smaller
+  // picture, whose lines keep a least width.
+  it.each(['real-portrait', 'real-portrait-flat'] as const)(
+    '%s: ink on a tenth to a fifth of the picture, flat light areas left as paper, the tone kept',
+    async (name) => {
+      const image = await decodeImage(
+        await realPhoto(name),
+        videoLayout('original', DEFAULT_OUTPUT_SIZE),
+      );
+      const grey = outlineToGrey(outline(image));
+      expect(inkShare(grey)).toBeGreaterThanOrEqual(0.1);
+      expect(inkShare(grey)).toBeLessThanOrEqual(0.2);
+      expect(flatAreaInkShare(image, grey)).toBeLessThanOrEqual(0.02);
+      expect(toneCorrelation(image, grey)).toBeGreaterThanOrEqual(0.75);
     },
   );
 
