@@ -261,6 +261,13 @@ export function planColour(params: ColourParams): ColourResult {
     }
   }
   paintSmallWithSurroundings(frameOf, large, label, zoneMap, base, k, width, height);
+  // Paint flows on into what the washes go round as fast as the sweep goes, then each group's
+  // paint fills its time again.
+  const time = Float64Array.from(frameOf);
+  const lag = Float64Array.from(k, (groupFrames, g) => groupFrames / range[g]!);
+  limitLagBehindNeighbours(time, zoneMap, lag, width, height);
+  stretchOverGroupTime(time, zoneMap, base, k);
+  for (let p = 0; p < n; p++) frameOf[p] = Math.floor(time[p]!);
   paintEnclosedWithEnclosure(frameOf, zoneMap, directions, width, height, frames);
   const cw = width / 2;
   const chromaFrame = new Int32Array(cw * (height / 2));
@@ -273,6 +280,81 @@ export function planColour(params: ColourParams): ColourResult {
   const chroma: Buckets = bucketByFrame(chromaFrame, frames);
   const final = rgbToYuv420(finalRgb, width, height);
   return { finalRgb, colour: { frames, luma, chroma, final } };
+}
+
+/**
+ * Paint flows on into what it reaches: no pixel is painted more than `lag[g]` frames per pixel
+ * after a pixel of its group beside it (8-connected, diagonals at their length). A paper area the
+ * washes go round is filled from its edges within a few frames instead of showing as a white
+ * hole until its own region's turn. Chamfer passes, each row swept both ways: one pass down and
+ * one up cover every way round a rectangle; zones' borders can bend it, so with zones the passes
+ * repeat until nothing changes.
+ */
+function limitLagBehindNeighbours(
+  time: Float64Array,
+  zoneMap: Uint8Array,
+  lag: Float64Array,
+  width: number,
+  height: number,
+): void {
+  /** Lowers p's time to what q's reaches in `steps` pixels; true when it did. */
+  const relax = (p: number, q: number, steps: number): boolean => {
+    const g = zoneMap[p]!;
+    if (zoneMap[q] !== g) return false;
+    const reached = time[q]! + steps * lag[g]!;
+    if (reached >= time[p]!) return false;
+    time[p] = reached;
+    return true;
+  };
+  /** One pass over the rows, from row `from` by `dy` (1 down, -1 up); true when it lowered any. */
+  const pass = (from: number, dy: 1 | -1): boolean => {
+    let changed = false;
+    for (let y = from; y >= 0 && y < height; y += dy) {
+      const row = y * width;
+      const previous = row - dy * width;
+      const hasPrevious = y - dy >= 0 && y - dy < height;
+      for (let x = 0; x < width; x++) {
+        const p = row + x;
+        if (hasPrevious) {
+          if (relax(p, previous + x, 1)) changed = true;
+          if (x > 0 && relax(p, previous + x - 1, Math.SQRT2)) changed = true;
+          if (x < width - 1 && relax(p, previous + x + 1, Math.SQRT2)) changed = true;
+        }
+        if (x > 0 && relax(p, p - 1, 1)) changed = true;
+      }
+      for (let x = width - 2; x >= 0; x--) if (relax(row + x, row + x + 1, 1)) changed = true;
+    }
+    return changed;
+  };
+  for (let again = true; again;) {
+    const down = pass(0, 1);
+    const up = pass(height - 1, -1);
+    again = lag.length > 1 && (down || up);
+  }
+}
+
+/**
+ * Each group's paint, ended early by flowing on, stretched over the group's whole time again
+ * (`time` goes from `base[g]` to at most `base[g] + k[g] - 1`).
+ */
+function stretchOverGroupTime(
+  time: Float64Array,
+  zoneMap: Uint8Array,
+  base: Float64Array,
+  k: Float64Array,
+): void {
+  const latest = Float64Array.from(base);
+  for (let p = 0; p < time.length; p++) {
+    const g = zoneMap[p]!;
+    if (time[p]! > latest[g]!) latest[g] = time[p]!;
+  }
+  const stretch = Float64Array.from(latest, (last, g) =>
+    last > base[g]! ? Math.max(1, (k[g]! - 1) / (last - base[g]!)) : 1,
+  );
+  for (let p = 0; p < time.length; p++) {
+    const g = zoneMap[p]!;
+    time[p] = base[g]! + Math.max(0, time[p]! - base[g]!) * stretch[g]!;
+  }
 }
 
 /**
