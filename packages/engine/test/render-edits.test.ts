@@ -1,6 +1,6 @@
 import type { StrokeEdits } from '@rasma/contract/stroke-edits';
 import { execFile } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +9,10 @@ import { resolveFfmpeg } from '../src/ffmpeg.js';
 import type { FfmpegInfo } from '../src/ffmpeg.js';
 import type { RenderOptionsInput } from '../src/options.js';
 import { renderVideo } from '../src/render.js';
-import { FPS } from '../src/timeline.js';
+import { planStrokes } from '../src/sketch.js';
+import { strokeEditPoints } from '../src/stroke-plan.js';
+import { FPS, timeline } from '../src/timeline.js';
+import { GREY_TO_Y, lumaOf } from '../src/yuv.js';
 import { linesPng } from './fixtures.js';
 import { frameSink, freshDir } from './helpers.js';
 
@@ -84,6 +87,77 @@ async function meanAlong(
   return sum / (steps - 19);
 }
 
+const CAR = new URL('../../../apps/web/public/samples/classic-car.webp', import.meta.url);
+/** The car sample's sun (in its 1600x1200 pixels): its outline is one round stroke. */
+const SUN = { x: 1230, y: 330, r: 135 };
+/** The editor plans at this long side, the video here at another. */
+const EDITOR_LONG_SIDE = 960;
+const CAR_LONG_SIDE = 640;
+
+/** The edits deleting the sun's outline as the editor sends them, its centre line and half width (image px). */
+async function sunDeletedInEditor() {
+  const image = await decodeImage(await readFile(CAR), { longSide: EDITOR_LONG_SIDE });
+  const scale = image.placement.scale;
+  const plan = planStrokes(image, {
+    zones: [],
+    zoneScale: scale,
+    grayscaleLevel: 128,
+    direction: 'Left to right',
+    drawingTime: 1,
+  });
+  const inSun = (p: number) =>
+    Math.hypot((p % plan.width) / scale - SUN.x, Math.floor(p / plan.width) / scale - SUN.y) <
+    SUN.r;
+  const sun = plan.strokes.filter((s) => s.pixels.every(inSun));
+  expect(sun.map((s) => s.kind)).toEqual(['contour']);
+  const path = strokeEditPoints(sun[0]!, plan.width, scale);
+  const owned = new Set(sun[0]!.pixels);
+  let halfWidth = 0;
+  plan.owner.forEach((c, p) => {
+    if (!owned.has(c)) return;
+    const [x, y] = [((p % plan.width) + 0.5) / scale, (Math.floor(p / plan.width) + 0.5) / scale];
+    halfWidth = Math.max(halfWidth, distanceToPolyline(x, y, path));
+  });
+  const edits: StrokeEdits = { deleted: [{ part: sun[0]!.part, points: path }] };
+  return { edits, path, halfWidth };
+}
+
+/** Distance from (x, y) to a polyline. */
+function distanceToPolyline(x: number, y: number, points: readonly (readonly number[])[]): number {
+  let best = Infinity;
+  for (let i = 1; i < points.length; i++) {
+    const [ax, ay] = points[i - 1] as [number, number];
+    const [bx, by] = points[i] as [number, number];
+    const [dx, dy] = [bx - ax, by - ay];
+    const length2 = dx * dx + dy * dy;
+    const t = length2 > 0 ? Math.min(1, Math.max(0, ((x - ax) * dx + (y - ay) * dy) / length2)) : 0;
+    best = Math.min(best, Math.hypot(x - ax - t * dx, y - ay - t * dy));
+  }
+  return best;
+}
+
+/** Every frame's luma of the car drawn at CAR_LONG_SIDE, with the source's luma and placement. */
+async function carFrames(options: RenderOptionsInput) {
+  const input = await readFile(CAR);
+  const frames: Uint8Array[] = [];
+  const result = await renderVideo({
+    input,
+    output: join(await freshDir(), 'unused.mp4'),
+    options: { drawingTime: 1, hand: 'none', ...options },
+    longSide: CAR_LONG_SIDE,
+    ffmpeg,
+    sink: frameSink(async (data) => {
+      frames.push(data.slice(0, (data.length * 2) / 3));
+    }),
+  });
+  const { data, placement } = await decodeImage(input, { longSide: CAR_LONG_SIDE });
+  const source = Uint8Array.from({ length: result.width * result.height }, (_, p) =>
+    lumaOf(data[p * 4]!, data[p * 4 + 1]!, data[p * 4 + 2]!),
+  );
+  const { drawFrames } = timeline(1, options.aiModel === 'rasma-ai-color');
+  return { frames, drawFrames, source, width: result.width, height: result.height, placement };
+}
+
 describe('a render with stroke edits', () => {
   for (const aiModel of ['rasma-ai', 'rasma-ai-color'] as const) {
     it(`leaves the deleted line out and draws the added one, at their places in the frame (${aiModel})`, async () => {
@@ -105,6 +179,33 @@ describe('a render with stroke edits', () => {
       expect(await meanAlong(edited.drawn, otherLine)).toBeLessThan(100);
     });
   }
+
+  it("leaves nothing of a deleted stroke in any frame: the car sample's sun, deleted in the editor, drawn at another size", async () => {
+    const { edits, path, halfWidth } = await sunDeletedInEditor();
+    for (const aiModel of ['rasma-ai', 'rasma-ai-color'] as const) {
+      const { frames, drawFrames, source, width, height, placement } = await carFrames({
+        aiModel,
+        edits,
+      });
+      // The sun's outline, widened by its pen width (and a pixel for the rim), in the frame.
+      const onPath: number[] = [];
+      for (let y = 0, p = 0; y < height; y++)
+        for (let x = 0; x < width; x++, p++) {
+          const ix = (x + 0.5 - placement.left) / placement.scale;
+          const iy = (y + 0.5 - placement.top) / placement.scale;
+          if (distanceToPolyline(ix, iy, path) <= halfWidth + 1 / placement.scale) onPath.push(p);
+        }
+      expect(onPath.length).toBeGreaterThan(1000);
+      // Drawing frames: paper there. Colour frames: no darker than the source's own colour.
+      const paper = GREY_TO_Y[255]! - 10;
+      frames.forEach((luma, k) => {
+        const inked = onPath.filter((p) =>
+          k < drawFrames ? luma[p]! < paper : luma[p]! < source[p]! - 25,
+        );
+        expect({ aiModel, frame: k, inked: inked.length }).toEqual({ aiModel, frame: k, inked: 0 });
+      });
+    }
+  });
 
   it('refuses edits that break the contract, naming the field', async () => {
     await expect(
