@@ -25,23 +25,35 @@ export const CROSSED = 8;
 const LAYER_LUMA = [0.88, 0.6, 0.39, 0.21] as const;
 const LEVEL_EXPONENT = 0.71;
 /** Line width of each depth (1-4 layers) outside zones: the lightest values with a finer pen. */
-const LAYER_WEIGHT = [0, 0.7, 0.85, 1, 1] as const;
-/** Angle between the hatching and the cross-hatching. */
-const CROSS_ANGLE = (75 * Math.PI) / 180;
+const LAYER_WEIGHT = [0, 0.7, 0.75, 1, 1] as const;
+/**
+ * Cross-hatching runs at one angle over the whole picture, falling to the right (y down), so the
+ * darkest areas get long crossing lines, not a patchwork of short crossings that turn with each
+ * patch of direction beneath. Where the hatching itself runs within `CROSS_CLEARANCE` of that
+ * angle, the crossing turns `CROSS_TURN` from the hatching instead.
+ */
+const CROSS_ANGLE = Math.PI / 4;
+const CROSS_CLEARANCE = (30 * Math.PI) / 180;
+const CROSS_TURN = (75 * Math.PI) / 180;
+/** The seed key of the one-angle cross-hatching's lines (direction bins and FALLBACK come first). */
+const CROSS_KEY = DIRECTION_BINS + 1;
 /** Geometry at a 1920 px long side (scaled with the image). */
-const SPACING_AT_1920 = 11;
+const SPACING_AT_1920 = 12;
 const HALF_WIDTH_AT_1920 = 0.8;
 const MIN_SPACING = 5;
 const WOBBLE_AT_1920 = 0.7;
 const WOBBLE_PERIOD_AT_1920 = 140;
 /**
  * Strokes along a line: one per `STROKE_PERIOD_AT_1920` px, covering from `SHORTEST_STROKE` of it
- * (the lightest hatched tone) to `LONGEST_STROKE` (black: unbroken), +-30 % from stroke to stroke,
- * its ends tapering over `TAPER` of its length; unbroken where cross-hatched. Over texture only
- * `TEXTURE_STROKES` of the strokes are drawn.
+ * (the lightest hatched tone) to `LONGEST_STROKE` (where cross-hatching starts: unbroken), +-30 %
+ * from stroke to stroke, its ends tapering over `TAPER` of its length; unbroken where
+ * cross-hatched. Over texture only `TEXTURE_STROKES` of the strokes are drawn; over a flat, even
+ * tone that share too at the lightest value, rising over the second to all of them where
+ * cross-hatching starts, so the tone grades into the cross-hatched areas instead of ending at a
+ * hard border.
  */
 const STROKE_PERIOD_AT_1920 = 44;
-const SHORTEST_STROKE = 0.45;
+const SHORTEST_STROKE = 0.3;
 const LONGEST_STROKE = 1.3;
 const TAPER = 0.25;
 const TEXTURE_STROKES = 0.35;
@@ -132,13 +144,16 @@ export function hatch(params: HatchParams): Hatching {
   const shade = new Uint8Array(n);
   const omega = (2 * Math.PI) / (WOBBLE_PERIOD_AT_1920 * scale);
   const strokePeriod = STROKE_PERIOD_AT_1920 * Math.max(scale, spacing / SPACING_AT_1920);
-  // Per region, the unit vectors along the hatching and along the cross-hatching.
+  // Per region, the unit vectors along the hatching and along the cross-hatching, and the key
+  // that seeds the cross-hatching's lines (its own direction's).
   const dirs = new Float64Array(count * 4);
+  const crossKeys = new Uint8Array(count);
   angles.forEach((a, r) => {
-    dirs.set(
-      [Math.cos(a), Math.sin(a), Math.cos(a + CROSS_ANGLE), Math.sin(a + CROSS_ANGLE)],
-      r * 4,
-    );
+    const turn = (((a - CROSS_ANGLE) % Math.PI) + Math.PI) % Math.PI; // 0..pi
+    const fixed = Math.min(turn, Math.PI - turn) >= CROSS_CLEARANCE;
+    const cross = fixed ? CROSS_ANGLE : a + CROSS_TURN;
+    crossKeys[r] = fixed ? CROSS_KEY : bins[r]!;
+    dirs.set([Math.cos(a), Math.sin(a), Math.cos(cross), Math.sin(cross)], r * 4);
   });
   // Line k of layer l in region r (k counts lines across the region) has the id
   // first[r * 4 + l] + k - kMin[r * 4 + l]: one id for each line the region's box can hold.
@@ -170,7 +185,8 @@ export function hatch(params: HatchParams): Hatching {
       lineDirs[id * 2] = dirs[i & ~1]!;
       lineDirs[id * 2 + 1] = dirs[(i & ~1) + 1]!;
       const k = id - first[i]! + kMin[i]!;
-      seed[id] = ((bins[i >> 2]! * 4 + (i & 3)) * 65_537 + k) | 0;
+      const key = (i & 2) === 0 ? bins[i >> 2]! : crossKeys[i >> 2]!;
+      seed[id] = ((key * 4 + (i & 3)) * 65_537 + k) | 0;
       phase[id] = hash01(seed[id]!) * 2 * Math.PI;
     }
   }
@@ -189,7 +205,7 @@ export function hatch(params: HatchParams): Hatching {
     both: boolean,
     region: number,
     strokeLength: number,
-    sparse: boolean,
+    keep: number,
     weight: number,
   ) => {
     const c = dirs[region * 4 + pair]!;
@@ -213,7 +229,7 @@ export function hatch(params: HatchParams): Hatching {
       const along = u / strokePeriod + phase[id]!;
       const stroke = Math.floor(along);
       const chance = hash01((seed[id]! * 8191 + stroke) | 0);
-      if (sparse && chance > TEXTURE_STROKES) return Infinity;
+      if (chance > keep) return Infinity;
       const cover = strokeLength * (0.7 + 0.6 * chance);
       const t = (along - stroke) / cover;
       if (t >= 1) return Infinity;
@@ -231,34 +247,38 @@ export function hatch(params: HatchParams): Hatching {
   };
   const along = new Int32Array(n).fill(-1);
   const across = new Int32Array(n).fill(-1);
-  const lightestOf = Float64Array.from(limits, (limit) => limit[0]!);
+
   for (let y = 0, p = 0; y < height; y++) {
     const row = cellRow(y);
     for (let x = 0; x < width; x++, p++) {
       const depth = layers[p]!;
       if (depth === 0) continue;
       const region = label[p]!;
-      // Darker: longer strokes, from SHORTEST_STROKE at the lightest hatched tone; unbroken (and
-      // all drawn, texture or not) where it is dark enough to be cross-hatched: broken crossing
-      // lines would look like brickwork.
-      const lightest = lightestOf[groupMap[p]!]!;
-      const dark = lightest > 0 ? 1 - luma[p]! / lightest : 1;
+      // Darker: longer strokes, from SHORTEST_STROKE at the lightest hatched tone (toward 0) to
+      // unbroken where cross-hatching starts (1), all drawn there, texture or not: broken
+      // crossing lines would look like brickwork.
+      const [lightest, doubled, crossed] = limits[groupMap[p]!]!;
+      const between = (from: number, to: number) =>
+        Math.min(1, Math.max(0, (from - luma[p]!) / (from - to)));
+      const toward = between(lightest!, crossed!);
       const strokeLength =
-        depth > 2 ? Infinity : SHORTEST_STROKE + (LONGEST_STROKE - SHORTEST_STROKE) * dark;
+        depth > 2 ? Infinity : SHORTEST_STROKE + (LONGEST_STROKE - SHORTEST_STROKE) * toward;
       // Texture is suggested and a flat, even tone only touched in: a few of the strokes, the
       // light values with a finer pen. A zone is hatched as its fill level asks, with the full pen.
       const cell = row + cellOfColumn[x]!;
       const inZone = groupMap[p] !== 0;
-      const flat = directions.flat[cell] === 1 && !inZone;
-      const sparse = depth <= 2 && (directions.texture[cell] === 1 || flat);
+      let keep = 1;
+      if (depth <= 2 && directions.texture[cell] === 1) keep = TEXTURE_STROKES;
+      else if (depth <= 2 && directions.flat[cell] === 1 && !inZone)
+        keep = TEXTURE_STROKES + (1 - TEXTURE_STROKES) * between(doubled!, crossed!);
       hit = -1;
       const weight = inZone ? 1 : LAYER_WEIGHT[depth]!;
-      const dAlong = lineDistance(x, y, 0, depth > 1, region, strokeLength, sparse, weight);
+      const dAlong = lineDistance(x, y, 0, depth > 1, region, strokeLength, keep, weight);
       along[p] = hit;
       let dAcross = Infinity;
       if (depth > 2) {
         hit = -1;
-        dAcross = lineDistance(x, y, 2, depth > 3, region, strokeLength, sparse, weight);
+        dAcross = lineDistance(x, y, 2, depth > 3, region, strokeLength, keep, weight);
         across[p] = hit;
       }
       const d = Math.min(dAlong, dAcross);

@@ -98,6 +98,24 @@ describe('outline', () => {
     expect(hatchDirectionShare(result.hatchLines)).toBeLessThan(0.4);
   });
 
+  it('cross-hatches a dark curved surface with long lines at one angle, not a patchwork of crossings', () => {
+    // A dark sphere-like shading: the hatching turns around it, the crossing lines should not.
+    const size = 320;
+    const data = new Uint8Array(size * size * 4).fill(255);
+    for (let p = 0; p < size * size; p++)
+      data.fill(
+        5 + 0.6 * Math.hypot((p % size) - 160, Math.floor(p / size) - 160),
+        p * 4,
+        p * 4 + 3,
+      );
+    const { across, along, dirs } = outline({ width: size, height: size, data }).hatchLines;
+    expect(across.filter((id) => id >= 0).length).toBeGreaterThan(5000);
+    // Within 15 degrees of one direction: the crossing lines (read as the measure's `along`),
+    // while the hatching itself turns.
+    expect(hatchDirectionShare({ along: across, across: along, dirs })).toBeGreaterThan(0.6);
+    expect(hatchDirectionShare({ along, across, dirs })).toBeLessThan(0.5);
+  });
+
   it('hatches a flat tone without a direction at one diagonal, rising to the right', () => {
     const result = outline(squareImage(160, 90, 0.1, 0.9));
     const { along, dirs } = result.hatchLines;
