@@ -1,11 +1,12 @@
 /**
  * Drawing quality on our own photo set and a few real photos: `npm run quality:engine`. For each
  * photo, at the default settings and 1080p (1440x1080 for our 4:3 photos), prints the measures of
- * the black-and-white final frame (ink share, ink over flat light areas, solid ink, ink darkness,
- * tone kept, how much of the hatching
- * runs one way) and of the colour model's (pen lines kept, colour difference from the source,
- * holes left unpainted inside painted areas half-way through the colour phase), and writes a contact sheet per photo to docs/quality-<name>.png: source, half-way through the
- * drawing, final drawing, half-way through the colour, final colour picture.
+ * the black-and-white final frame (ink share, ink over the source's flat light areas, solid ink,
+ * ink darkness, tone kept, how much of the hatching runs one way) and of the colour model's (pen
+ * lines kept, colour difference from the source, holes left unpainted inside painted areas
+ * half-way through the colour phase), and writes a contact sheet per photo to
+ * docs/quality-<name>.png: source, half-way through the drawing, final drawing, half-way through
+ * the colour, final colour picture.
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -34,7 +35,7 @@ const penLines = (kind: Uint8Array) =>
 async function main(): Promise<void> {
   await mkdir(DOCS, { recursive: true });
   console.log(
-    'photo             b/w: ink    flat-ink  solid-ink  ink-median  tone-corr  one-way  colour: lines/source  dE2000  holes  b/w plan ms',
+    'photo               b/w: ink    flat-ink  solid-ink  ink-median  tone-corr  one-way  colour: lines/source  dE2000  holes  b/w plan ms',
   );
   for (const [name, bytes] of qualityPhotos()) {
     const image = await decodeImage(await bytes(), videoLayout('original', DEFAULT_OUTPUT_SIZE));
@@ -54,7 +55,7 @@ async function main(): Promise<void> {
     for (let i = 0; i < start[Math.floor(painting.frames / 2)]!; i++) paintedAtHalf[order[i]!] = 1;
     console.log(
       [
-        name.padEnd(16),
+        name.padEnd(18),
         `${(inkShare(grey) * 100).toFixed(1)} %`.padStart(11),
         `${(flatAreaInkShare(image, grey) * 100).toFixed(1)} %`.padStart(8),
         `${(solidInkShare(ink, width, height) * 100).toFixed(2)} %`.padStart(9),
