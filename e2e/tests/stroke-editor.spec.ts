@@ -147,9 +147,10 @@ test('strokes are deleted, moved and drawn, played for free, kept over a reload,
   await signUp(page);
   await useCatSample(page);
   // Nothing drawing over the picture: the frames show only ink.
-  // Picked with the keyboard: the arrow keys move between the tiles.
+  // A tile is picked by its picture or name, and the arrow keys move on to the next.
   const draws = page.getByRole('group', { name: 'What draws' });
-  await draws.getByRole('radio', { name: 'The pen alone' }).check();
+  await draws.getByText('The pen alone').click();
+  await expect(draws.getByRole('radio', { name: 'The pen alone' })).toBeChecked();
   await page.keyboard.press('ArrowRight');
   await expect(draws.getByRole('radio', { name: 'Nothing' })).toBeChecked();
   await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();

@@ -7,9 +7,20 @@ import { cn } from '@/lib/utils';
 /** The hand and its pen in the SVG's units (its sleeve runs on out of the video). */
 const PREVIEW_VIEW_BOX = '0 -20 400 400';
 
-/** Each choice drawn as the engine draws it (nothing for `none`), made once. */
+/**
+ * Each choice drawn as the engine draws it (nothing for `none`), made once. The tiles share one
+ * page, where an id names one element only: each tile's gradients get ids of their own, or every
+ * tile would be painted with the first tile's skin.
+ */
 const PREVIEWS = Object.fromEntries(
-  HANDS.map((hand) => [hand, hand === 'none' ? '' : handDrawing(handSvg, hand)]),
+  HANDS.map((hand) => [
+    hand,
+    hand === 'none'
+      ? ''
+      : handDrawing(handSvg, hand)
+          .replaceAll('id="', `id="${hand}-`)
+          .replaceAll('url(#', `url(#${hand}-`),
+  ]),
 ) as Record<Hand, string>;
 
 /**
@@ -21,7 +32,7 @@ export function HandSelect({ value, onChange }: { value: Hand; onChange: (hand: 
   return (
     <fieldset className="grid gap-2">
       <legend className="mb-2 text-sm font-medium text-slate-800">What draws</legend>
-      <div className="grid grid-cols-3 gap-2 sm:grid-cols-5">
+      <div className="grid grid-cols-3 gap-2">
         {HANDS.map((hand) => (
           <label
             key={hand}
