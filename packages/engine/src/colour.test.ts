@@ -65,23 +65,25 @@ function twoRegions(frames: number) {
 }
 
 describe('colour phase', () => {
-  it('lays the colour in region by region along the direction, a large region as one quick wash', () => {
+  it('lays the colour in along the direction, a large region as a quick wash the paint flows on from', () => {
     const frames = 40;
     const { width, height, colour } = twoRegions(frames);
     const frameOf = frameOfEachPixel(colour, width * height);
-    // The halves away from the soft border between them.
-    const span = (left: boolean) => {
-      const values = [...frameOf].filter((_, p) => (left ? p % width < 70 : p % width >= 90));
-      return { first: Math.min(...values), last: Math.max(...values) };
-    };
-    const red = span(true);
-    const blue = span(false);
-    expect(red.first).toBe(0);
-    expect(red.last).toBeLessThanOrEqual(blue.first);
-    // A region 80 px long is laid in within a fraction of the phase, not swept across it; the
-    // paint flows on from it into the next one, to the end of the phase.
-    expect(red.last - red.first).toBeLessThan(frames * 0.3);
-    expect(blue.last).toBe(frames - 1);
+    const framesIn = (y: number, from: number, to: number) => [
+      ...frameOf.subarray(y * width + from, y * width + to),
+    ];
+    // Row by row (the brush edge waves across them), the red half before the blue one, away from
+    // the soft border between them.
+    for (let y = 0; y < height; y++)
+      expect(Math.max(...framesIn(y, 0, 70))).toBeLessThanOrEqual(
+        Math.min(...framesIn(y, 90, width)),
+      );
+    // Away from the picture's edges, the red half is laid in within a fraction of the phase, not
+    // swept across it; the paint flows on into the blue half, to the end of the phase.
+    const red = Array.from({ length: 40 }, (_, i) => framesIn(10 + i, 0, 70)).flat();
+    expect(Math.min(...red)).toBe(0);
+    expect(Math.max(...red)).toBeLessThan(frames * 0.3);
+    expect(Math.max(...frameOf)).toBe(frames - 1);
   });
 
   it("ends on the picture's colours, the pen lines on top and the hatching light", () => {

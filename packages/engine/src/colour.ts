@@ -180,6 +180,11 @@ export interface ColourResult {
 
 /** How fast a large region is laid in: this share of the group's sweep for its whole length. */
 const REGION_SPREAD = 0.25;
+/**
+ * Paint flows on into what it reaches at this many times the sweep's speed (before the stretch):
+ * at 1 the washes' tongues leave long white bays between them, at 4 the front is one flood.
+ */
+const PAINT_FLOW = 2;
 
 /** Plans the colour phase (a render does it on its worker thread, while it plans the drawing). */
 export function planColour(params: ColourParams): ColourResult {
@@ -261,10 +266,9 @@ export function planColour(params: ColourParams): ColourResult {
     }
   }
   paintSmallWithSurroundings(frameOf, large, label, zoneMap, base, k, width, height);
-  // Paint flows on into what the washes go round as fast as the sweep goes, then each group's
-  // paint fills its time again.
+  // Paint flows on into what the washes go round, then each group's paint fills its time again.
   const time = Float64Array.from(frameOf);
-  const lag = Float64Array.from(k, (groupFrames, g) => groupFrames / range[g]!);
+  const lag = Float64Array.from(k, (groupFrames, g) => groupFrames / range[g]! / PAINT_FLOW);
   limitLagBehindNeighbours(time, zoneMap, lag, width, height);
   stretchOverGroupTime(time, zoneMap, base, k);
   for (let p = 0; p < n; p++) frameOf[p] = Math.floor(time[p]!);
