@@ -47,10 +47,9 @@ const WOBBLE_PERIOD_AT_1920 = 140;
  * Strokes along a line: one per `STROKE_PERIOD_AT_1920` px, covering from `SHORTEST_STROKE` of it
  * (the lightest hatched tone) to `LONGEST_STROKE` (where cross-hatching starts: unbroken), +-30 %
  * from stroke to stroke, its ends tapering over `TAPER` of its length; unbroken where
- * cross-hatched. Over texture only `TEXTURE_STROKES` of the strokes are drawn; over a flat, even
- * tone that share too at the lightest value, rising over the second to all of them where
- * cross-hatching starts, so the tone grades into the cross-hatched areas instead of ending at a
- * hard border.
+ * cross-hatched. Over texture and over a flat, even tone only `TEXTURE_STROKES` of the strokes
+ * are drawn at the lightest value, rising over the second to all of them where cross-hatching
+ * starts, so the tone grades into the cross-hatched areas instead of ending at a hard border.
  */
 const STROKE_PERIOD_AT_1920 = 44;
 const SHORTEST_STROKE = 0.3;
@@ -267,10 +266,10 @@ export function hatch(params: HatchParams): Hatching {
       // light values with a finer pen. A zone is hatched as its fill level asks, with the full pen.
       const cell = row + cellOfColumn[x]!;
       const inZone = groupMap[p] !== 0;
-      let keep = 1;
-      if (depth <= 2 && directions.texture[cell] === 1) keep = TEXTURE_STROKES;
-      else if (depth <= 2 && directions.flat[cell] === 1 && !inZone)
-        keep = TEXTURE_STROKES + (1 - TEXTURE_STROKES) * between(doubled!, crossed!);
+      const touchedIn = directions.texture[cell] === 1 || (directions.flat[cell] === 1 && !inZone);
+      const keep = touchedIn
+        ? TEXTURE_STROKES + (1 - TEXTURE_STROKES) * between(doubled!, crossed!)
+        : 1;
       hit = -1;
       const weight = inZone ? 1 : LAYER_WEIGHT[depth]!;
       const dAlong = lineDistance(x, y, 0, depth > 1, region, strokeLength, keep, weight);
