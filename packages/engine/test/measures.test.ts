@@ -1,7 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { ciede2000, enclosedUnpaintedShare } from './measures.js';
+import { ciede2000, enclosedUnpaintedShare, flatAreaInkShare, inkShare } from './measures.js';
 
 describe('quality measures', () => {
+  it('counts ink where the frame is darker than mid grey, and flat-area ink only over flat light source', () => {
+    // Source: left half an even light grey (flat), right half a fine light checker (not flat);
+    // then a dark band across the bottom (flat but dark: not counted either).
+    const width = 40;
+    const height = 60;
+    const data = new Uint8Array(width * height * 4).fill(255);
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) {
+        const v = y >= 30 ? 40 : x < 20 ? 180 : (x + y) % 2 === 0 ? 120 : 240;
+        data.fill(v, (y * width + x) * 4, (y * width + x) * 4 + 3);
+      }
+    const image = { width, height, data };
+    const grey = new Uint8Array(width * height).fill(255);
+    for (let y = 0; y < 30; y++) grey[y * width + 30] = 20; // a line down the checker
+    grey[5 * width + 5] = 127; // one ink pixel on the flat grey, and one pale grey beside it
+    grey[5 * width + 6] = 128;
+    expect(inkShare(grey)).toBeCloseTo(31 / 2400, 6);
+    // The flat light pixels: the left half above the band, less its rims near the checker and the band.
+    const flatInk = flatAreaInkShare(image, grey);
+    expect(flatInk).toBeGreaterThan(1 / 600);
+    expect(flatInk).toBeLessThan(1 / 200);
+    for (let x = 0; x < width; x++) grey[50 * width + x] = 0; // ink over the dark band only
+    expect(flatAreaInkShare(image, grey)).toBeCloseTo(flatInk, 6);
+  });
+
   it("gives the CIEDE2000 of Sharma, Wu and Dalal's published test pairs (2005, table 1)", () => {
     // Pairs 1, 7, 10, 11, 13, 17 and 25: blue near the hue rotation, a grey, hue angles across
     // the 0/360 and 180 degree seams, a large difference, a green.
