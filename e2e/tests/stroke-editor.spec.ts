@@ -122,13 +122,27 @@ async function downloadVideos(page: Page, dir: string): Promise<string[]> {
   );
 }
 
-/** The median luma of a frame along image-pixel points, scaled to the frame. */
-const lumaAlong = (frame: GreyFrame, points: readonly (readonly number[])[]) =>
-  median(
-    points.map(([x, y]) =>
-      lumaAt(frame, (x! * frame.width) / SAMPLE_WIDTH, (y! * frame.width) / SAMPLE_WIDTH),
-    ),
-  );
+/**
+ * The median luma of a frame along the line through image-pixel points (a sample every image
+ * pixel), scaled to the frame: the line's body, where its corners meet other lines.
+ */
+function lumaAlong(frame: GreyFrame, points: readonly (readonly number[])[]): number {
+  const samples: number[] = [];
+  const scale = frame.width / SAMPLE_WIDTH;
+  points.forEach(([x, y], i) => {
+    const [px, py] = i === 0 ? [x!, y!] : [points[i - 1]![0]!, points[i - 1]![1]!];
+    const steps = Math.max(1, Math.ceil(Math.hypot(x! - px, y! - py)));
+    for (let t = i === 0 ? steps : 1; t <= steps; t++)
+      samples.push(
+        lumaAt(
+          frame,
+          (px + ((x! - px) * t) / steps) * scale,
+          (py + ((y! - py) * t) / steps) * scale,
+        ),
+      );
+  });
+  return median(samples);
+}
 
 /** The first frame with a line or two of ink in it. */
 function firstInk(frames: GreyFrame[]): number[] {

@@ -1,6 +1,7 @@
 import type { AddedStroke } from '@rasma/contract/stroke-edits';
 import { describe, expect, it } from 'vitest';
-import { addInk } from './edit-ink.js';
+import { addInk, matchDeleted, removeInk } from './edit-ink.js';
+import { LINE_DARK } from './outline.js';
 
 const [WIDTH, HEIGHT] = [200, 120];
 const PLACEMENT = { scale: 1, left: 0, top: 0 };
@@ -29,5 +30,69 @@ describe('addInk', () => {
     expect(retraced.strokes[0]!.pixels).toEqual(pixels);
     expect(retraced.ink).toEqual(roundTrip.ink);
     expect(retraced.grey).toEqual(roundTrip.grey);
+  });
+});
+
+describe('a deleted line that covers part of a planned stroke', () => {
+  // One contour traced as an L at this size: down x = 20 from y 10 to 100, then right to x 150.
+  const down = Array.from({ length: 91 }, (_, i) => (10 + i) * WIDTH + 20);
+  const right = Array.from({ length: 130 }, (_, i) => 100 * WIDTH + 21 + i);
+  const plan = {
+    width: WIDTH,
+    height: HEIGHT,
+    strokes: [{ part: '0.0', kind: 'contour' as const, pixels: [...down, ...right] }],
+    parts: [{ id: '0.0', group: 0, band: 0, strokes: 1 }],
+  };
+  /** The ink of the L (each centre-line pixel owns itself), after deleting `lines`. */
+  function inkLeft(lines: [number, number][][]) {
+    const ink = new Uint8Array(WIDTH * HEIGHT);
+    const owner = new Int32Array(WIDTH * HEIGHT).fill(-1);
+    const grey = new Uint8Array(WIDTH * HEIGHT).fill(255);
+    for (const p of plan.strokes[0]!.pixels) [ink[p], owner[p], grey[p]] = [1, p, LINE_DARK];
+    const deleted = lines.map((points) => ({ part: '0.0', points }));
+    const { gone, cut } = matchDeleted(plan, deleted, PLACEMENT);
+    removeInk(plan.strokes, gone, cut, ink, owner, grey);
+    return { gone, cut, inked: (p: number) => ink[p] === 1 && grey[p] < 255 };
+  }
+
+  it('takes the part it runs along, as a plan at another size traced it, and keeps the rest', () => {
+    // The editor's plan ended the line at the corner; the deleted line is a pixel off.
+    const { gone, cut, inked } = inkLeft([
+      [
+        [21.5, 10.5],
+        [21.5, 100.5],
+      ],
+    ]);
+    expect(gone[0]).toBe(0);
+    expect(down.filter(inked)).toEqual([]);
+    // The leg to the right stays, bar the pixels at the corner within the tolerance.
+    expect(right.filter(inked).length).toBeGreaterThan(right.length - 4);
+    expect(cut.get(0)!.map((s) => s.pixels.length)).toEqual([right.filter(inked).length]);
+  });
+
+  it('leaves a stroke a deleted line only crosses', () => {
+    const { gone, cut, inked } = inkLeft([
+      [
+        [5.5, 50.5],
+        [60.5, 50.5],
+      ],
+    ]);
+    expect(gone[0]).toBe(0);
+    expect(cut.size).toBe(0);
+    expect([...down, ...right].every(inked)).toBe(true);
+  });
+
+  it('leaves no dot at an end shorter than a cut', () => {
+    // Along the leg to the right but its last 5 pixels (x 146-150): too little of the L to take
+    // it whole.
+    const { gone, inked } = inkLeft([
+      [
+        [20.5, 100.5],
+        [145.5, 100.5],
+      ],
+    ]);
+    expect(gone[0]).toBe(0);
+    expect(right.filter(inked)).toEqual([]);
+    expect(down.filter(inked).length).toBeGreaterThan(down.length - 4);
   });
 });

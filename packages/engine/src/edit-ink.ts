@@ -20,17 +20,33 @@ const MIN_TOLERANCE = 2;
 const TOLERANCE_IN_IMAGE_PIXELS = 2;
 /** The mean distance allowed, as a share of the tolerance. */
 const MEAN_DISTANCE = 0.5;
+/**
+ * A stroke the deleted line runs along for only part of its length (the plan at another size
+ * traced the line on into the next, or split it elsewhere) loses that part: a run of at least
+ * CUT_RUN tolerances of its pixels within the tolerance. A line crossing it covers about two. What
+ * is left of it is kept where it is at least half that long; a shorter end would show as a dot.
+ */
+const CUT_RUN = 4;
 /** A stroke drawn by hand is this wide at pressure 0.5 on a 1920 px picture (scaled with it). */
 const ADDED_WIDTH_AT_1920 = 3;
 
-/** The planned strokes (flags by index) that the deleted centre lines name, each in its group. */
+/** What the deleted centre lines take from the planned strokes. */
+export interface DeletedMatch {
+  /** 1 for each planned stroke (by index) deleted whole. */
+  gone: Uint8Array;
+  /** The strokes deleted in part: what is left of each (by index), as strokes of its own. */
+  cut: Map<number, PlannedStroke[]>;
+}
+
+/** The planned strokes that the deleted centre lines name, each in its group, whole or in part. */
 export function matchDeleted(
   plan: Pick<StrokePlan, 'width' | 'height' | 'strokes' | 'parts'>,
   deleted: readonly DeletedStroke[],
   placement: Placement,
-): Uint8Array {
+): DeletedMatch {
   const { width, height, strokes } = plan;
   const gone = new Uint8Array(strokes.length);
+  const cut = new Map<number, PlannedStroke[]>();
   const byGroup = new Map<number, DeletedStroke[]>();
   for (const d of deleted) {
     const group = parsePartId(d.part)?.group;
@@ -39,7 +55,7 @@ export function matchDeleted(
     if (list) list.push(d);
     else byGroup.set(group, [d]);
   }
-  if (byGroup.size === 0) return gone;
+  if (byGroup.size === 0) return { gone, cut };
   // Matched by group, not band: a band's bounds move a little with the plan's size.
   const groupOfPart = new Map(plan.parts.map((p) => [p.id, p.group]));
   const candidates = new Map<number, number[]>();
@@ -60,18 +76,53 @@ export function matchDeleted(
       forEachSegment(points, placement, (ax, ay, bx, by) => field.add(ax, ay, bx, by));
     for (const i of members) {
       const { pixels } = strokes[i]!;
+      const near = pixels.map((p) => field.distance(p));
       let inside = 0;
       let sum = 0;
-      for (let j = 0; j < pixels.length; j++) {
-        const d = field.distance(pixels[j]!);
+      for (const d of near) {
         if (d <= r) inside++;
         sum += d < r ? d : r;
       }
       if (inside >= DELETED_SHARE * pixels.length && sum <= MEAN_DISTANCE * r * pixels.length)
         gone[i] = 1;
+      else if (inside >= CUT_RUN * r) {
+        const left = leftOver(near, r);
+        if (left)
+          cut.set(
+            i,
+            left.map((run) => ({ ...strokes[i]!, pixels: pixels.slice(...run) })),
+          );
+      }
     }
   }
-  return gone;
+  return { gone, cut };
+}
+
+/**
+ * The runs [start, end) of a stroke's pixels left when the runs of at least CUT_RUN * r pixels
+ * within r of the deleted line (`near`: each pixel's distance) go, and the ends shorter than half
+ * that with them; undefined when no run is that long.
+ */
+function leftOver(near: readonly number[], r: number): [number, number][] | undefined {
+  const covered: [number, number][] = [];
+  for (let j = 0; j < near.length;) {
+    if (near[j]! > r) {
+      j++;
+      continue;
+    }
+    let end = j;
+    while (end < near.length && near[end]! <= r) end++;
+    if (end - j >= CUT_RUN * r) covered.push([j, end]);
+    j = end;
+  }
+  if (covered.length === 0) return undefined;
+  const kept: [number, number][] = [];
+  let from = 0;
+  for (const [start, end] of [...covered, [near.length, near.length] as [number, number]]) {
+    if (start - from >= (CUT_RUN * r) / 2) kept.push([from, start]);
+    from = end;
+  }
+  return kept;
 }
 
 /**
@@ -152,24 +203,27 @@ function forEachSegment(
 
 /**
  * Removes the deleted strokes' ink (in place): the ink pixels whose centre-line pixel no kept
- * stroke passes become paper, so they show in no frame and not in the finished picture.
+ * stroke (nor what is left of a stroke deleted in part) passes become paper, so they show in no
+ * frame and not in the finished picture.
  */
 export function removeInk(
   strokes: readonly { pixels: readonly number[] }[],
   gone: Uint8Array,
+  cut: ReadonlyMap<number, readonly { pixels: readonly number[] }[]>,
   ink: Uint8Array,
   owner: Int32Array,
   grey: Uint8Array,
 ): void {
   // 1 on the centre-line pixels of deleted strokes, then 0 again on those a kept stroke passes.
   const dead = new Uint8Array(ink.length);
-  for (const value of [1, 0]) {
-    for (let i = 0; i < strokes.length; i++) {
-      if (gone[i] !== value) continue;
-      const { pixels } = strokes[i]!;
-      for (let j = 0; j < pixels.length; j++) dead[pixels[j]!] = value;
-    }
-  }
+  const mark = (pixels: readonly number[], value: number) => {
+    for (let j = 0; j < pixels.length; j++) dead[pixels[j]!] = value;
+  };
+  strokes.forEach((s, i) => (gone[i] === 1 || cut.has(i)) && mark(s.pixels, 1));
+  strokes.forEach((s, i) => {
+    if (gone[i] === 1) return;
+    for (const kept of cut.get(i) ?? [s]) mark(kept.pixels, 0);
+  });
   for (let p = 0; p < ink.length; p++) {
     const c = owner[p]!;
     if (c < 0 || dead[c] === 0 || ink[p] !== 1) continue;

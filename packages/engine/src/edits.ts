@@ -61,23 +61,23 @@ export function applyStrokeEdits(
   const added = edits.added ?? [];
   const removed = removedParts(edits);
   let { ink, owner, grey } = plan;
-  const gone =
+  const { gone, cut } =
     deleted.length > 0
       ? matchDeleted(plan, deleted, placement)
-      : new Uint8Array(plan.strokes.length);
+      : { gone: new Uint8Array(plan.strokes.length), cut: new Map<number, PlannedStroke[]>() };
   if (removed.size > 0) plan.strokes.forEach((s, i) => removed.has(s.part) && (gone[i] = 1));
   const anyGone = deleted.length > 0 || removed.size > 0;
   if (anyGone || added.length > 0) {
     ink = ink.slice();
     owner = owner.slice();
     grey = grey.slice();
-    if (anyGone) removeInk(plan.strokes, gone, ink, owner, grey);
+    if (anyGone) removeInk(plan.strokes, gone, cut, ink, owner, grey);
   }
   const planned = new Map<string, PartStrokes>(
     plan.parts.map((part) => [part.id, { part, strokes: [] }]),
   );
   plan.strokes.forEach((s, i) => {
-    if (gone[i] === 0) planned.get(s.part)?.strokes.push(s);
+    if (gone[i] === 0) planned.get(s.part)?.strokes.push(...(cut.get(i) ?? [s]));
   });
   const handDrawn = new Map<string, PartStrokes>();
   for (const stroke of addInk(added, placement, width, height, ink, owner, grey)) {
