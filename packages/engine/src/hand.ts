@@ -32,15 +32,16 @@ export const HAND_HULL = [
   [298, 91],
   [5608, 3193],
   [5493, 3386],
-  [93, 302],
+  [186, 368],
+  [118, 322],
   [4, 194],
 ] as const;
 /** The same around the pen alone. */
 export const PEN_HULL = [
   [17, -1],
   [-1, 16],
-  [265, 275],
-  [247, 291],
+  [250, 256],
+  [229, 275],
 ] as const;
 export { handPose, type HandHold } from './hand-pose.js';
 
