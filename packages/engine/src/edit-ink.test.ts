@@ -52,7 +52,7 @@ describe('a deleted line that covers part of a planned stroke', () => {
     const deleted = lines.map((points) => ({ part: '0.0', points }));
     const { gone, cut } = matchDeleted(plan, deleted, PLACEMENT);
     removeInk(plan.strokes, gone, cut, ink, owner, grey);
-    return { gone, cut, inked: (p: number) => ink[p] === 1 && grey[p] < 255 };
+    return { gone, cut, inked: (p: number) => ink[p] === 1 && grey[p]! < 255 };
   }
 
   it('takes the part it runs along, as a plan at another size traced it, and keeps the rest', () => {
@@ -94,5 +94,67 @@ describe('a deleted line that covers part of a planned stroke', () => {
     expect(gone[0]).toBe(0);
     expect(right.filter(inked)).toEqual([]);
     expect(down.filter(inked).length).toBeGreaterThan(down.length - 4);
+  });
+});
+
+describe('deleted hatching', () => {
+  // Hatch strokes from x 20 to 120 at y 50, 53 and 60 (lines are at least 5 px apart at this size,
+  // and a layer's second lines half that).
+  const hatchAt = (y: number) => ({
+    part: '0.0',
+    kind: 'hatch' as const,
+    pixels: Array.from({ length: 101 }, (_, i) => y * WIDTH + 20 + i),
+  });
+  const plan = {
+    width: WIDTH,
+    height: HEIGHT,
+    strokes: [hatchAt(50), hatchAt(53), hatchAt(60)],
+    parts: [{ id: '0.0', group: 0, band: 0, strokes: 3 }],
+  };
+  const goneAfter = (y: number) => [
+    ...matchDeleted(
+      plan,
+      [
+        {
+          part: '0.0',
+          points: [
+            [20.5, y],
+            [120.5, y],
+          ],
+        },
+      ],
+      PLACEMENT,
+    ).gone,
+  ];
+
+  it('takes the line this plan drew beside the deleted one, as hatching at another size is placed', () => {
+    // 2.5 px off the line at y 50 (past the tolerance, within three quarters of a spacing).
+    expect(goneAfter(48)).toEqual([1, 0, 0]);
+  });
+
+  it('takes only the line it names where it names one, as in the editor that deleted it', () => {
+    // On the line at y 53; the one at y 50 is as near as the deleted line was above.
+    expect(goneAfter(53.5)).toEqual([0, 1, 0]);
+  });
+
+  it('is not what lies on a pen line: a piece of an outline is not hatching', () => {
+    const row = (y: number, from: number, to: number) =>
+      Array.from({ length: to - from + 1 }, (_, i) => y * WIDTH + from + i);
+    const outlined = {
+      ...plan,
+      strokes: [
+        { part: '0.0', kind: 'contour' as const, pixels: row(50, 20, 180) },
+        { part: '0.0', kind: 'hatch' as const, pixels: row(53, 60, 66) },
+      ],
+    };
+    // Too short a piece of the outline to take any of it, and 2.5 px from the short hatch stroke.
+    const piece = {
+      part: '0.0',
+      points: [
+        [60.5, 50.5],
+        [62.5, 50.5],
+      ] as [number, number][],
+    };
+    expect([...matchDeleted(outlined, [piece], PLACEMENT).gone]).toEqual([0, 0]);
   });
 });

@@ -4,7 +4,8 @@
  * pixels; the edits come in the image's own (`Placement`). Pure, browser-safe.
  */
 import type { AddedStroke, DeletedStroke } from '@rasma/contract/stroke-edits';
-import { LINE_DARK, LINE_RIM } from './outline.js';
+import { dilateMask, hatchGeometry } from './hatch.js';
+import { LINE_DARK, LINE_RIM, scaleOf } from './outline.js';
 import { parsePartId } from './parts.js';
 import type { Placement, PlannedStroke, StrokePlan } from './stroke-plan.js';
 import { capsuleBox } from './zones.js';
@@ -27,6 +28,15 @@ const MEAN_DISTANCE = 0.5;
  * is left of it is kept where it is at least half that long; a shorter end would show as a dot.
  */
 const CUT_RUN = 4;
+/**
+ * Hatching is placed a few pixels apart at another size, and dashes the editor drew may be drawn
+ * elsewhere along their line or not at all: a deleted line that named no stroke here and lies on
+ * no pen line is hatching, and takes the hatch strokes lying for DELETED_SHARE of their pixels
+ * within HATCH_REACH line spacings of it (the next line of a layer lies a spacing away).
+ */
+const HATCH_REACH = 0.75;
+/** A deleted line named a stroke, or lies on a pen line, when this share of it lies on one. */
+const LINE_SHARE = 0.5;
 /** A stroke drawn by hand is this wide at pressure 0.5 on a 1920 px picture (scaled with it). */
 const ADDED_WIDTH_AT_1920 = 3;
 
@@ -94,8 +104,76 @@ export function matchDeleted(
           );
       }
     }
+    const hatching = unmatchedHatching(plan, members, lines, placement, r, gone, cut);
+    if (hatching.length > 0) takeHatchingNear(plan, members, hatching, placement, gone, cut);
   }
   return { gone, cut };
+}
+
+/**
+ * The deleted lines of a group (`lines`, its strokes `members`) that named none of its strokes
+ * and lie on none of its pen lines: hatching this plan drew elsewhere, or not at all.
+ */
+function unmatchedHatching(
+  { width, height, strokes }: Pick<StrokePlan, 'width' | 'height' | 'strokes'>,
+  members: readonly number[],
+  lines: readonly DeletedStroke[],
+  placement: Placement,
+  r: number,
+  gone: Uint8Array,
+  cut: ReadonlyMap<number, unknown>,
+): DeletedStroke[] {
+  const named = new Uint8Array(width * height);
+  const penLine = new Uint8Array(width * height);
+  for (const i of members) {
+    const { kind, pixels } = strokes[i]!;
+    const isNamed = gone[i] === 1 || cut.has(i);
+    for (const p of pixels) {
+      if (isNamed) named[p] = 1;
+      if (kind !== 'hatch') penLine[p] = 1;
+    }
+  }
+  const nearNamed = dilateMask(named, width, height, Math.ceil(r));
+  const nearPenLine = dilateMask(penLine, width, height, Math.ceil(r));
+  return lines.filter(({ points }) => {
+    let [count, onNamed, onPenLine] = [0, 0, 0];
+    forEachSegment(points, placement, (ax, ay, bx, by) => {
+      const steps = Math.max(1, Math.ceil(Math.hypot(bx - ax, by - ay)));
+      for (let k = 0; k <= steps; k++) {
+        const x = Math.floor(ax + ((bx - ax) * k) / steps);
+        const y = Math.floor(ay + ((by - ay) * k) / steps);
+        if (x < 0 || y < 0 || x >= width || y >= height) continue;
+        count++;
+        onNamed += nearNamed[y * width + x]!;
+        onPenLine += nearPenLine[y * width + x]!;
+      }
+    });
+    return count > 0 && onNamed < LINE_SHARE * count && onPenLine < LINE_SHARE * count;
+  });
+}
+
+/** Deletes (in `gone`) the hatch strokes lying along the unmatched deleted hatching. */
+function takeHatchingNear(
+  { width, height, strokes }: Pick<StrokePlan, 'width' | 'height' | 'strokes'>,
+  members: readonly number[],
+  hatching: readonly DeletedStroke[],
+  placement: Placement,
+  gone: Uint8Array,
+  cut: Map<number, unknown>,
+): void {
+  const reach = HATCH_REACH * hatchGeometry(scaleOf(width, height)).spacing;
+  const field = new NearField(width, height, reach);
+  field.next();
+  for (const { points } of hatching)
+    forEachSegment(points, placement, (ax, ay, bx, by) => field.add(ax, ay, bx, by));
+  for (const i of members) {
+    const { kind, pixels } = strokes[i]!;
+    if (kind !== 'hatch' || gone[i] === 1) continue;
+    const inside = pixels.reduce((n, p) => n + (field.distance(p) <= reach ? 1 : 0), 0);
+    if (inside < DELETED_SHARE * pixels.length) continue;
+    gone[i] = 1;
+    cut.delete(i);
+  }
 }
 
 /**

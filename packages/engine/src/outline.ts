@@ -117,7 +117,7 @@ function lumaAt(data: Uint8Array | Uint8ClampedArray, j: number): number {
 }
 
 /** Image long side / 1920: every length in the outline scales with it. */
-function scaleOf(width: number, height: number): number {
+export function scaleOf(width: number, height: number): number {
   return Math.max(width, height) / 1920;
 }
 
