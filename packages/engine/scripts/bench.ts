@@ -144,13 +144,11 @@ async function renderWithCli(
   const output = join(work, `${model}-cli.mp4`);
   const args = ['render', input, '-o', output, '--model', model];
   args.push('--time', String(DRAWING_TIME), '--size', String(size), '--shape', SHAPE);
-  const run = await runCli(args);
-  const first = run.lines.find(({ line }) => line.startsWith(STAGE_LOG.firstFrame));
+  const { lines, ...run } = await runCli(args);
+  const first = lines.find(({ line }) => line.startsWith(STAGE_LOG.firstFrame));
   if (!first) throw new Error(`no "${STAGE_LOG.firstFrame}" line from rasma render`);
   return {
-    seconds: run.seconds,
-    rssMb: run.rssMb,
-    ffmpegMb: run.ffmpegMb,
+    ...run,
     bytes: (await stat(output)).size,
     firstFrame: first.seconds,
     firstFrameAfterDecodeMs: Number(/(\d+) ms after decoding/.exec(first.line)?.[1]),

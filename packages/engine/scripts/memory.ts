@@ -1,6 +1,7 @@
 /** Benchmark runs of the built CLI, and their processes' peak memory from /proc (Linux). */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 /** The built CLI, run as a user runs it: through its #! line (which sets the render's malloc settings). */
@@ -53,21 +54,14 @@ export async function runCli(args: string[]) {
   const started = performance.now();
   const proc = spawn(CLI, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   const memory = watchMemory(proc.pid!, true);
-  let stderr = '';
   const lines: { seconds: number; line: string }[] = [];
-  proc.stderr.on('data', (d: Buffer) => {
-    const seconds = (performance.now() - started) / 1000;
-    const from = stderr.length;
-    stderr += d.toString();
-    // Each line complete by now, at the time its last part came.
-    const ended = stderr.lastIndexOf('\n') + 1;
-    const start = stderr.lastIndexOf('\n', from - 1) + 1;
-    if (ended > start)
-      for (const line of stderr.slice(start, ended - 1).split('\n')) lines.push({ seconds, line });
-  });
+  createInterface({ input: proc.stderr }).on('line', (line) =>
+    lines.push({ seconds: (performance.now() - started) / 1000, line }),
+  );
   const code = await new Promise<number | null>((resolve) => proc.on('close', resolve));
   const seconds = (performance.now() - started) / 1000;
   const { mb, childMb } = memory.stop();
-  if (code !== 0) throw new Error(`rasma render failed (${code}): ${stderr}`);
+  if (code !== 0)
+    throw new Error(`rasma render failed (${code}): ${lines.map(({ line }) => line).join('\n')}`);
   return { seconds, rssMb: mb, ffmpegMb: childMb, lines };
 }

@@ -28,8 +28,18 @@ function boxSums(map: Uint8Array, width: number, height: number) {
     table[y0 * stride + x0]!;
 }
 
-const where = (luma: Uint8Array, test: (v: number, p: number) => boolean) =>
-  Uint8Array.from(luma, (v, p) => (test(v, p) ? 1 : 0));
+/** Box sums over the pixels of a luma plane that pass `test`. */
+const sumsWhere = (
+  luma: Uint8Array,
+  test: (v: number, p: number) => boolean,
+  width: number,
+  height: number,
+) =>
+  boxSums(
+    Uint8Array.from(luma, (v, p) => (test(v, p) ? 1 : 0)),
+    width,
+    height,
+  );
 
 /** Calls `visit` with the top-left corner of each `size` x `size` block, every 2 px. */
 function forEachBlock(
@@ -54,21 +64,9 @@ export function paperWhereInkWas(
   height: number,
   size: number,
 ): number {
-  const paper = boxSums(
-    where(frame, (v) => v >= PAPER_Y),
-    width,
-    height,
-  );
-  const inked = boxSums(
-    where(darkest, (v) => v < INK_Y),
-    width,
-    height,
-  );
-  const lastPaper = boxSums(
-    where(last, (v) => v >= PAPER_Y),
-    width,
-    height,
-  );
+  const paper = sumsWhere(frame, (v) => v >= PAPER_Y, width, height);
+  const inked = sumsWhere(darkest, (v) => v < INK_Y, width, height);
+  const lastPaper = sumsWhere(last, (v) => v >= PAPER_Y, width, height);
   let blocks = 0;
   forEachBlock(width, height, size, (x, y) => {
     const [x1, y1] = [x + size, y + size];
@@ -95,21 +93,14 @@ export function longestPaperHole(
   size: number,
   reach: number,
 ): number {
-  const lastPaper = boxSums(
-    where(colourFrames.at(-1)!, (v) => v >= PAPER_Y),
-    width,
-    height,
-  );
+  const lastPaper = sumsWhere(colourFrames.at(-1)!, (v) => v >= PAPER_Y, width, height);
   const run = new Int32Array(width * height);
   let longest = 0;
   for (const frame of colourFrames) {
-    const paper = boxSums(
-      where(frame, (v) => v >= PAPER_Y),
-      width,
-      height,
-    );
-    const painted = boxSums(
-      where(frame, (v, p) => Math.abs(v - drawn[p]!) > PAINTED_STEP),
+    const paper = sumsWhere(frame, (v) => v >= PAPER_Y, width, height);
+    const painted = sumsWhere(
+      frame,
+      (v, p) => Math.abs(v - drawn[p]!) > PAINTED_STEP,
       width,
       height,
     );

@@ -289,7 +289,7 @@ describe('renderSketchVideo', () => {
       ffmpeg,
       log: (line) => log.push(line),
     });
-    const stage = (name: string) => log.findIndex((line) => line.startsWith(`${name}`));
+    const stage = (name: string) => log.findIndex((line) => line.startsWith(name));
     const stages = [STAGE_LOG.prepared, STAGE_LOG.firstFrame, STAGE_LOG.ordered].map(stage);
     expect(stages[0], log.join('\n')).toBeGreaterThanOrEqual(0);
     expect(stages, log.join('\n')).toEqual([...stages].sort((a, b) => a - b));
