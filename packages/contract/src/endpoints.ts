@@ -41,6 +41,8 @@ import { messageResponseSchema, pageQuerySchema } from './common.js';
 import { contactRequestSchema, siteInfoResponseSchema } from './contact.js';
 import { endpoint } from './endpoint.js';
 import {
+  projectAudioFileSchema,
+  projectAudioParamsSchema,
   projectIdParamsSchema,
   projectSavedResponseSchema,
   projectSchema,
@@ -207,6 +209,10 @@ export const api = {
     multipart: true,
     response: previewOutlineResponseSchema,
   }),
+  /**
+   * Multipart: the `image` file and the `blobData` JSON field (spec), and optionally the `voice`
+   * and `music` audio files (checked as a project's audio uploads), set by `blobData.audio`.
+   */
   createVideo: endpoint({
     method: 'POST',
     path: '/api/videos/create',
@@ -306,6 +312,32 @@ export const api = {
     params: projectIdParamsSchema,
     body: saveProjectRequestSchema,
     response: projectSavedResponseSchema,
+  }),
+  /**
+   * Multipart: the `audio` file, checked by its bytes (`AUDIO_LIMITS`) and kept as AAC; replaces
+   * the track's file. Counts against the storage quota.
+   */
+  uploadProjectAudio: endpoint({
+    method: 'POST',
+    path: '/api/projects/:id/audio/:track',
+    access: 'user',
+    params: projectAudioParamsSchema,
+    multipart: true,
+    response: projectAudioFileSchema,
+  }),
+  projectAudio: endpoint({
+    method: 'GET',
+    path: '/api/projects/:id/audio/:track',
+    access: 'user',
+    params: projectAudioParamsSchema,
+    response: 'file',
+  }),
+  deleteProjectAudio: endpoint({
+    method: 'DELETE',
+    path: '/api/projects/:id/audio/:track',
+    access: 'user',
+    params: projectAudioParamsSchema,
+    response: messageResponseSchema,
   }),
   /** What the person keeps against their storage quota (projects and waiting uploads). */
   storageUsage: endpoint({

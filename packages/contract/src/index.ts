@@ -1,5 +1,6 @@
 export * from './constants.js';
 export * from './image-formats.js';
+export * from './audio.js';
 export * from './common.js';
 export * from './auth.js';
 export * from './videos.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUDIO_TRACKS, audioSettingsSchema } from './audio.js';
 import { isoDateSchema } from './common.js';
 import { formatBytes, PROJECT_LIMITS, STORAGE_LIMITS, ZONE_LIMITS } from './constants.js';
 import { strokeEditsSchema } from './stroke-edits.js';
@@ -37,6 +38,8 @@ export const projectStateSchema = z.object({
   inverted: z.boolean().default(false),
   /** The "Edit strokes" mode's edits, in the image's own pixels. */
   edits: strokeEditsSchema.optional(),
+  /** The audio card's settings (trim, loudness, fades) for the project's audio files. */
+  audio: audioSettingsSchema.optional(),
 });
 export type ProjectState = z.infer<typeof projectStateSchema>;
 /** A state as a client sends it (defaults not yet applied). */
@@ -67,6 +70,28 @@ export const storageFullMessage = (usage: StorageUsage) =>
   `Your storage is full (${storageUsageText(usage)}). Delete projects you no longer need to make room.`;
 
 export const projectIdParamsSchema = z.object({ id: z.uuid('Not a project id') });
+/** A project's voice-over or music file. */
+export const projectAudioParamsSchema = projectIdParamsSchema.extend({
+  track: z.enum(AUDIO_TRACKS, 'Not an audio track (voice or music)'),
+});
+
+/** An audio file a project keeps (as `STORED_AUDIO`), with its real length. */
+export const projectAudioFileSchema = z.object({
+  /** `GET /api/projects/{id}/audio/{track}`: the stored AAC, with byte ranges for seeking. */
+  url: z.string(),
+  durationSeconds: z.number().positive(),
+  /** What it counts against the storage quota. */
+  bytes: z.number().int().min(0),
+  /** The name it was uploaded with ("Recording" for one made in the browser). */
+  fileName: z.string(),
+});
+export type ProjectAudioFile = z.infer<typeof projectAudioFileSchema>;
+/** A project's audio files by track; a track without a file is absent. */
+export const projectAudioFilesSchema = z.object({
+  voice: projectAudioFileSchema.optional(),
+  music: projectAudioFileSchema.optional(),
+});
+export type ProjectAudioFiles = z.infer<typeof projectAudioFilesSchema>;
 
 /** A recent project as the workspace lists it. */
 export const projectSummarySchema = z.object({
@@ -89,6 +114,8 @@ export const projectSchema = z.object({
   updatedAt: isoDateSchema,
   /** `GET /api/projects/{id}/image`: the image as kept (upright, without metadata). */
   imageUrl: z.string(),
+  /** The voice-over and music kept with the project (none before the audio card was used). */
+  audioFiles: projectAudioFilesSchema.prefault({}),
 });
 export type Project = z.infer<typeof projectSchema>;
 

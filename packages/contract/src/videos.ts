@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { audioSettingsSchema } from './audio.js';
 import { isoDateSchema } from './common.js';
 import {
   DEFAULT_AI_MODEL,
@@ -65,6 +66,12 @@ export const createVideoBlobDataSchema = z.object({
    * strokes, each part's time and direction), in the image's own pixels. Absent: as planned.
    */
   edits: strokeEditsSchema.optional(),
+  /**
+   * Optional, not in the spec's payload: how the voice-over and music sent beside the image (the
+   * multipart files `voice` and `music`) are trimmed, set and faded. A file without settings plays
+   * whole; settings without a file are ignored. Absent, with no files: a silent video, as before.
+   */
+  audio: audioSettingsSchema.optional(),
 });
 export type CreateVideoBlobData = z.infer<typeof createVideoBlobDataSchema>;
 
