@@ -269,6 +269,18 @@ export const ERROR_CODES = [
   'STATE_TOO_LARGE',
   /** Another image of the same person is still being read: one at a time each. */
   'UPLOAD_BUSY',
+  /** The file has no audio stream we can read, or is cut short (`AUDIO_MESSAGES.notAudio`). */
+  'NOT_AUDIO',
+  /** The audio file is over `AUDIO_LIMITS.maxBytes`, refused while it arrives. */
+  'AUDIO_TOO_LARGE',
+  /** The audio, read whole, is longer than `AUDIO_LIMITS.maxSeconds`. */
+  'AUDIO_TOO_LONG',
+  /** The audio is shorter than `AUDIO_LIMITS.minSeconds`. */
+  'AUDIO_TOO_SHORT',
+  /** The audio has more channels than `AUDIO_LIMITS.maxChannels`. */
+  'AUDIO_CHANNELS',
+  /** The audio's sample rate is outside `AUDIO_LIMITS.sampleRate`. */
+  'AUDIO_SAMPLE_RATE',
   /** Too few credits for the video. */
   'INSUFFICIENT_CREDITS',
   /** The video is not made yet, so there is nothing to download. */
