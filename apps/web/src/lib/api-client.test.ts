@@ -134,6 +134,21 @@ describe('apiUpload', () => {
       credentials: 'include',
     });
   });
+
+  it("fills the path's parameters", async () => {
+    const kept = {
+      url: '/api/projects/p1/audio/voice',
+      durationSeconds: 3,
+      bytes: 9,
+      fileName: 'a',
+    };
+    const fetchMock = stubFetch(200, JSON.stringify(kept));
+    const form = new FormData();
+    expect(
+      await apiUpload(api.uploadProjectAudio, form, undefined, { id: 'p1', track: 'voice' }),
+    ).toEqual(kept);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/projects/p1/audio/voice');
+  });
 });
 
 describe('serverMessage', () => {

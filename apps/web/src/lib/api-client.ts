@@ -31,13 +31,17 @@ export function apiGet<E extends QueryEndpoint>(
   return send(endpoint, endpointUrl(endpoint), undefined, signal);
 }
 
-/** A multipart endpoint's call: the form (its file and fields) as is, the response as `apiCall`'s. */
+/**
+ * A multipart endpoint's call: the form (its file and fields) as is, the response as `apiCall`'s;
+ * `params` fill the path's (`/api/projects/:id/audio/:track`).
+ */
 export function apiUpload<E extends JsonEndpoint & { multipart: true }>(
   endpoint: E,
   form: FormData,
   signal?: AbortSignal,
+  params?: Record<string, string>,
 ): Promise<EndpointResult<E>> {
-  return send(endpoint, endpointUrl(endpoint), form, signal);
+  return send(endpoint, endpointUrl(endpoint, params), form, signal);
 }
 
 interface RequestParts {

@@ -3,6 +3,7 @@ import { cn } from '@/lib/utils';
 import type { AnyPartId } from './edit-history';
 import { dropIndex, movePart, partLabel } from './part-order';
 import { useClockFrame, type PlaybackClock } from './playback-clock';
+import { VoiceRow, type TimelineVoice } from './voice-row';
 
 /** A part on the timeline: its time in the drawing, and how it is shown. */
 export interface TimelinePart {
@@ -43,16 +44,18 @@ interface Drag {
  * The parts in drawing order, each a button as wide as its share of the drawing time. A click
  * selects (Shift adds); a block dragged left or right moves its part earlier or later. The track
  * scrolls inside itself on a narrow screen. While the preview shows, each part shows how much of
- * it is drawn.
+ * it is drawn. With a voice-over, the words said while each part is drawn show under it.
  */
 export function PartTimeline({
   parts,
   progress,
+  voice,
   onSelect,
   onMove,
 }: {
   parts: readonly TimelinePart[];
   progress: { clock: PlaybackClock; drawFrames: number } | null | undefined;
+  voice?: TimelineVoice | null;
   onSelect: (part: AnyPartId, additive: boolean) => void;
   /** A part dropped at `index` of the others. */
   onMove: (part: AnyPartId, index: number) => void;
@@ -115,73 +118,76 @@ export function PartTimeline({
       aria-label="Drawing order"
       className="overflow-x-auto rounded-lg border border-slate-200 bg-slate-50 p-2"
     >
-      <div className="flex w-full gap-1" style={{ minWidth: `${parts.length * 6.25}rem` }}>
-        {parts.map((part) => (
-          <button
-            key={part.id}
-            ref={(element) => {
-              if (element) blocks.current.set(part.id, element);
-              else blocks.current.delete(part.id);
-            }}
-            type="button"
-            aria-pressed={part.selected}
-            title={
-              part.removed
-                ? `${partLabel(part.id)}: removed`
-                : `${partLabel(part.id)}: ${Math.round(part.share * 100)}% of the drawing time`
-            }
-            className={cn(
-              'relative h-12 min-w-[6rem] cursor-grab touch-pan-y overflow-hidden rounded-md border-2 px-1.5 text-left text-xs font-medium text-slate-800 select-none focus-visible:ring-2 focus-visible:ring-ink-soft focus-visible:ring-offset-2 focus-visible:outline-none',
-              part.selected ? 'border-rose-600 bg-rose-50' : 'border-transparent bg-white',
-              drag?.moved && drag.part === part.id && 'opacity-50',
-              markerBefore === part.id && 'shadow-[-4px_0_0_0_#e11d48]',
-            )}
-            style={{ flexGrow: Math.max(part.share, 0.001), flexBasis: 0 }}
-            onPointerDown={(event) => {
-              if (event.pointerType === 'mouse' && event.button !== 0) return;
-              event.currentTarget.setPointerCapture?.(event.pointerId);
-              setDrag({
-                part: part.id,
-                pointerId: event.pointerId,
-                startX: event.clientX,
-                moved: false,
-                index: order.indexOf(part.id),
-              });
-            }}
-            onPointerMove={onPointerMove}
-            onPointerUp={(event) => endDrag(event, true)}
-            onPointerCancel={(event) => endDrag(event, false)}
-            onClick={(event) => {
-              if (dragged.current) {
-                dragged.current = false;
-                return;
+      <div className="grid gap-1" style={{ minWidth: `${parts.length * 6.25}rem` }}>
+        <div className="flex w-full gap-1">
+          {parts.map((part) => (
+            <button
+              key={part.id}
+              ref={(element) => {
+                if (element) blocks.current.set(part.id, element);
+                else blocks.current.delete(part.id);
+              }}
+              type="button"
+              aria-pressed={part.selected}
+              title={
+                part.removed
+                  ? `${partLabel(part.id)}: removed`
+                  : `${partLabel(part.id)}: ${Math.round(part.share * 100)}% of the drawing time`
               }
-              onSelect(part.id, event.shiftKey);
-            }}
-          >
-            <span
-              aria-hidden="true"
-              className="absolute inset-x-0 top-0 h-1.5"
-              style={{ backgroundColor: part.colour }}
-            />
-            {progress && <DrawnBar part={part} {...progress} />}
-            <span
-              className={cn('block truncate pt-2', part.removed && 'text-slate-400 line-through')}
-            >
-              {partLabel(part.id)}
-            </span>
-            <span className="block truncate text-[0.65rem] text-slate-500">
-              {part.removed ? (
-                'removed'
-              ) : (
-                <span aria-hidden="true">{Math.round(part.share * 100)}%</span>
+              className={cn(
+                'relative h-12 min-w-[6rem] cursor-grab touch-pan-y overflow-hidden rounded-md border-2 px-1.5 text-left text-xs font-medium text-slate-800 select-none focus-visible:ring-2 focus-visible:ring-ink-soft focus-visible:ring-offset-2 focus-visible:outline-none',
+                part.selected ? 'border-rose-600 bg-rose-50' : 'border-transparent bg-white',
+                drag?.moved && drag.part === part.id && 'opacity-50',
+                markerBefore === part.id && 'shadow-[-4px_0_0_0_#e11d48]',
               )}
-            </span>
-          </button>
-        ))}
-        {drag?.moved && markerBefore === null && (
-          <span aria-hidden="true" className="w-1 shrink-0 rounded bg-rose-600" />
-        )}
+              style={{ flexGrow: Math.max(part.share, 0.001), flexBasis: 0 }}
+              onPointerDown={(event) => {
+                if (event.pointerType === 'mouse' && event.button !== 0) return;
+                event.currentTarget.setPointerCapture?.(event.pointerId);
+                setDrag({
+                  part: part.id,
+                  pointerId: event.pointerId,
+                  startX: event.clientX,
+                  moved: false,
+                  index: order.indexOf(part.id),
+                });
+              }}
+              onPointerMove={onPointerMove}
+              onPointerUp={(event) => endDrag(event, true)}
+              onPointerCancel={(event) => endDrag(event, false)}
+              onClick={(event) => {
+                if (dragged.current) {
+                  dragged.current = false;
+                  return;
+                }
+                onSelect(part.id, event.shiftKey);
+              }}
+            >
+              <span
+                aria-hidden="true"
+                className="absolute inset-x-0 top-0 h-1.5"
+                style={{ backgroundColor: part.colour }}
+              />
+              {progress && <DrawnBar part={part} {...progress} />}
+              <span
+                className={cn('block truncate pt-2', part.removed && 'text-slate-400 line-through')}
+              >
+                {partLabel(part.id)}
+              </span>
+              <span className="block truncate text-[0.65rem] text-slate-500">
+                {part.removed ? (
+                  'removed'
+                ) : (
+                  <span aria-hidden="true">{Math.round(part.share * 100)}%</span>
+                )}
+              </span>
+            </button>
+          ))}
+          {drag?.moved && markerBefore === null && (
+            <span aria-hidden="true" className="w-1 shrink-0 rounded bg-rose-600" />
+          )}
+        </div>
+        {voice && <VoiceRow parts={parts} voice={voice} />}
       </div>
     </div>
   );

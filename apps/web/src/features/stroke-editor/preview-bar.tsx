@@ -8,20 +8,26 @@ import { useClockFrame, type PlaybackClock } from './playback-clock';
 
 const seconds = (value: number) => `${value.toFixed(1)} s`;
 
-/** The preview's place in the drawing, to scrub, and the way back to the strokes. */
+/**
+ * The preview's place in the drawing (with sound: in the whole video), to scrub, and the way back
+ * to the strokes.
+ */
 export function PreviewBar({
   clock,
-  drawFrames,
+  frames,
+  withSound,
   onClose,
 }: {
   clock: PlaybackClock;
-  drawFrames: number;
+  /** The frames the preview plays (0 until they are there). */
+  frames: number;
+  withSound: boolean;
   onClose: () => void;
 }) {
   const id = useId();
   const frame = useClockFrame(clock);
   const time = seconds((frame + 1) / FPS);
-  const total = seconds(drawFrames / FPS);
+  const total = seconds(frames / FPS);
   return (
     <div className="grid gap-1 px-1">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -32,10 +38,10 @@ export function PreviewBar({
           id={id}
           className="min-w-32 flex-1"
           min={0}
-          max={Math.max(0, drawFrames - 1)}
+          max={Math.max(0, frames - 1)}
           step={1}
           value={frame}
-          disabled={drawFrames === 0}
+          disabled={frames === 0}
           aria-valuetext={`${time} of ${total}`}
           onChange={(event) => clock.seek(Number(event.target.value))}
         />
@@ -48,8 +54,9 @@ export function PreviewBar({
         </Button>
       </div>
       <p className="text-xs text-slate-500">
-        The preview plays the drawing only, free of charge; the video lasts longer (see the drawing
-        time).
+        {withSound
+          ? 'The preview plays the drawing with its sound, free of charge, to the end of the video (the colouring shows in the video only).'
+          : 'The preview plays the drawing only, free of charge; the video lasts longer (see the drawing time).'}
       </p>
     </div>
   );

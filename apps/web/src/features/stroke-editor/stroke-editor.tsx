@@ -1,4 +1,10 @@
+import { keptPeaks } from '@/features/audio/peaks';
+import { PreviewSound } from '@/features/audio/preview-sound';
+import { audioContext } from '@/features/audio/track-player';
+import type { EditorSound } from '@/features/audio/editor-sound';
+import type { ProjectSound } from '@/features/audio/use-project-audio';
 import type { Zone } from '@/features/workspace/zones/zone';
+import { clipSeconds } from '@/lib/contract';
 import { statusText } from './editor-state';
 import { EditorToolbar } from './editor-toolbar';
 import { FocusedPartControls } from './focused-part-controls';
@@ -13,6 +19,7 @@ import type { StrokeWorker } from './stroke-worker';
 import { timelinePartsOf } from './timeline-parts';
 import type { StrokeEditsState } from './use-stroke-edits';
 import { useStrokeEditor } from './use-stroke-editor';
+import type { TimelineVoice } from './voice-row';
 
 interface StrokeEditorProps {
   /** The image's stroke worker (it may have planned the strokes ahead). */
@@ -24,13 +31,16 @@ interface StrokeEditorProps {
   zones: readonly Zone[];
   settings: StrokePlanSettings;
   strokeEdits: StrokeEditsState;
+  /** The voice-over and music, when the project has any. */
+  sound: EditorSound | null;
 }
 
 /**
  * The "Edit strokes" mode: the strokes the video will draw, over the faded image, with the parts
  * on a timeline under them. Strokes and parts are selected, deleted, moved, timed, turned and
- * drawn by hand; every edit can be undone; Play shows the drawing as the video will, for free.
- * Its state and what its controls do are useStrokeEditor's: this only shows them.
+ * drawn by hand; every edit can be undone; Play shows the drawing as the video will, for free,
+ * with its sound. The voice-over shows under the parts, on their time axis. Its state and what its
+ * controls do are useStrokeEditor's: this only shows them.
  */
 export function StrokeEditor({
   worker,
@@ -39,9 +49,17 @@ export function StrokeEditor({
   zones,
   settings,
   strokeEdits,
+  sound,
 }: StrokeEditorProps) {
-  const editor = useStrokeEditor({ worker, input, strokeEdits });
+  const editor = useStrokeEditor({
+    worker,
+    input,
+    strokeEdits,
+    soundSeconds: sound ? sound.videoSeconds : null,
+  });
   const { view, current, focus, playback } = editor;
+  const drawingSeconds = view?.parts.at(-1)?.end ?? 0;
+  const voice = sound && timelineVoice(sound.tracks, drawingSeconds);
   return (
     <div className="grid min-w-0 gap-3">
       <EditorToolbar
@@ -54,15 +72,27 @@ export function StrokeEditor({
         onUndo={editor.undo}
         onRedo={editor.redo}
         playing={playback.playing}
-        onPlay={playback.play}
+        onPlay={() => {
+          // Woken by the click itself: some browsers start sound only from one.
+          if (sound) audioContext();
+          playback.play();
+        }}
         onPause={playback.pause}
       />
       <StrokeStage editor={editor} previewUrl={previewUrl} hand={settings.hand} />
       {playback.open && (
         <PreviewBar
           clock={playback.clock}
-          drawFrames={playback.data?.drawFrames ?? 0}
+          frames={playback.data ? playback.frames : 0}
+          withSound={sound !== null}
           onClose={playback.close}
+        />
+      )}
+      {playback.open && sound && (
+        <PreviewSound
+          clock={playback.clock}
+          sound={sound.tracks}
+          videoSeconds={sound.videoSeconds}
         />
       )}
       <p role="status" className="min-h-4 px-1 text-xs text-slate-600">
@@ -80,8 +110,10 @@ export function StrokeEditor({
           onMove={(part, index) =>
             editor.edit({ type: 'reorder', order: movePart(editor.order, part, index) })
           }
+          voice={voice}
         />
       )}
+      {voice && <p className="px-1 text-xs text-slate-600">{voiceNote(voice)}</p>}
       {focus && editor.focusPart && (
         <FocusedPartControls
           editor={editor}
@@ -92,4 +124,20 @@ export function StrokeEditor({
       )}
     </div>
   );
+}
+
+/** The voice-over's kept part on the timeline's time axis; null without one. */
+function timelineVoice(tracks: ProjectSound, drawingSeconds: number): TimelineVoice | null {
+  if (!tracks.voice || drawingSeconds <= 0) return null;
+  const { loaded, clip } = tracks.voice;
+  const seconds = clipSeconds(clip, loaded.file.durationSeconds);
+  return { peaks: keptPeaks(loaded.peaks, clip.trimStart, seconds), seconds, drawingSeconds };
+}
+
+/** What the voice-over under the parts is, and what a voice longer than the drawing does. */
+function voiceNote({ seconds, drawingSeconds }: TimelineVoice): string {
+  const after = seconds - drawingSeconds;
+  return after > 0.05
+    ? `Under the parts: the voice-over, said as each is drawn. It goes on ${after.toFixed(1)} s after the drawing; the finished picture stays on screen until it ends.`
+    : 'Under the parts: the voice-over, said as each is drawn.';
 }

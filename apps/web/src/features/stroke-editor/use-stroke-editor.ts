@@ -1,4 +1,4 @@
-import { strokeEditPoints } from '@rasma/engine/outline';
+import { FPS, strokeEditPoints } from '@rasma/engine/outline';
 import { useEffect, useMemo, useReducer, useRef, useState, type Dispatch } from 'react';
 import { isAddedPartId, type AddedPartId, type StrokeEdits } from '@/lib/contract';
 import { deletionOf } from './delete-selection';
@@ -31,10 +31,13 @@ export function useStrokeEditor({
   worker,
   input,
   strokeEdits,
+  soundSeconds,
 }: {
   worker: StrokeWorker;
   input: StrokePlanInput;
   strokeEdits: StrokeEditsState;
+  /** With sound, the preview plays the whole video this long (s), not the drawing alone. */
+  soundSeconds: number | null;
 }) {
   const { edits } = strokeEdits;
   const [state, dispatch] = useReducer(editorReducer, INITIAL_EDITOR_STATE);
@@ -46,7 +49,7 @@ export function useStrokeEditor({
     play: state.previewOpen,
     onPlanned: dropEditsOfMissingParts(strokeEdits, dispatch),
   });
-  const playback = usePlayback(state.previewOpen, view?.play, dispatch);
+  const playback = usePlayback(state.previewOpen, view?.play, soundSeconds, dispatch);
   const { drawing, current, marked } = useShownSelection(view, state.selection);
   const select = (next: Selection) => dispatch({ type: 'select', view, selection: next });
   /** The image the edits are in: their strokes' summed length is bounded by its size. */
@@ -127,15 +130,26 @@ const dropEditsOfMissingParts =
     dispatch({ type: 'dropped' });
   };
 
-/** The preview's clock, fed the frames of the drawing while the preview is open. */
-function usePlayback(open: boolean, play: PlayData | undefined, dispatch: Dispatch<EditorAction>) {
+/**
+ * The preview's clock, fed the frames of the drawing while the preview is open: with sound, the
+ * frames of the whole video (the finished picture stays while the sound plays on).
+ */
+function usePlayback(
+  open: boolean,
+  play: PlayData | undefined,
+  soundSeconds: number | null,
+  dispatch: Dispatch<EditorAction>,
+) {
   const data = open ? play : undefined;
+  const frames = data ? Math.max(data.drawFrames, Math.round((soundSeconds ?? 0) * FPS)) : 0;
   const [clock] = useState(() => new PlaybackClock());
   useEffect(() => () => clock.dispose(), [clock]);
-  useEffect(() => clock.setFrames(data?.drawFrames ?? 0, data !== undefined));
+  useEffect(() => clock.setFrames(frames, data !== undefined));
   return {
     clock,
     open,
+    /** The frames the preview plays: the drawing's, or the whole video's with sound. */
+    frames,
     /** What the preview draws (once the worker has it). */
     data,
     playing: useClockPlaying(clock),

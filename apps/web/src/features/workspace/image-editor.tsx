@@ -2,6 +2,10 @@ import { Eye, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { AudioCard } from '@/features/audio/audio-card';
+import { audioWaiting } from '@/features/audio/audio-waiting';
+import { useEditorSound } from '@/features/audio/editor-sound';
+import { useProjectAudio } from '@/features/audio/use-project-audio';
 import { DEFAULT_BRUSH_SIZE } from '@/lib/contract';
 import { createVideoBlobData, imageForm } from './generate/video-form';
 import { useCreateVideo } from './generate/use-create-video';
@@ -58,11 +62,17 @@ export function ImageEditor({
   const live = useLiveOutline({ enabled: outlineShown, image, grayscaleLevel, zones });
   // The image's stroke edits: shown and changed in the "Edit strokes" mode, sent with Generate.
   const strokeEdits = useStrokeEdits(restored?.edits);
+  const audio = useProjectAudio({
+    projectId: project.id,
+    saved: restored?.audio,
+    files: project.audioFiles,
+  });
   const projectState = useProjectState({
     zones,
     settings,
     inverted: invert.invertedAsSaved,
     edits: strokeEdits.edits,
+    audio: audio.settings,
   });
   const autosave = useProjectAutosave({
     projectId: project.id,
@@ -78,6 +88,7 @@ export function ImageEditor({
     },
   });
   const [strokesShown, setStrokesShown] = useState(false);
+  const editorSound = useEditorSound(audio.sound, settings, audio.voiceSeconds);
   const strokeWorker = useStrokeWorker();
   const strokeInput = useStrokePlanInput(image, zones, settings);
   usePlanAhead(strokeWorker, {
@@ -119,6 +130,7 @@ export function ImageEditor({
                 zones={zones}
                 settings={settings}
                 strokeEdits={strokeEdits}
+                sound={editorSound}
               />
             ),
           }}
@@ -131,9 +143,14 @@ export function ImageEditor({
           brushSize={brushSize}
           onBrushSize={setBrushSize}
         />
+        <AudioCard
+          audio={audio}
+          waiting={audioWaiting(project.id, autosave.status, autosave.refusal)}
+          onFit={(seconds) => settings.editDrawingTime(String(seconds))}
+        />
       </div>
       <div className="lg:sticky lg:top-20">
-        <SettingsCard settings={settings} invert={invert}>
+        <SettingsCard settings={settings} invert={invert} voiceSeconds={audio.voiceSeconds}>
           <div className="grid grid-cols-[auto_1fr] gap-3">
             <Button
               variant="outline"
@@ -145,13 +162,25 @@ export function ImageEditor({
             </Button>
             <Button
               variant="accent"
-              disabled={drawingTime === null || create.isPending || invert.inverting}
+              disabled={drawingTime === null || create.isPending || invert.inverting || audio.busy}
               onClick={() =>
                 drawingTime !== null &&
                 create.mutate(
-                  imageForm(image, {
-                    blobData: createVideoBlobData(settings, drawingTime, zones, strokeEdits.edits),
-                  }),
+                  audio.files().then((audioFiles) =>
+                    imageForm(
+                      image,
+                      {
+                        blobData: createVideoBlobData(
+                          settings,
+                          drawingTime,
+                          zones,
+                          strokeEdits.edits,
+                          audio.blobAudio(),
+                        ),
+                      },
+                      audioFiles,
+                    ),
+                  ),
                 )
               }
             >

@@ -36,11 +36,14 @@ function failureToast(failure: CreateFailure, error: unknown) {
   };
 }
 
-/** Spec 2.5: sends the image and settings; the library then shows the new video. */
+/**
+ * Spec 2.5: sends the image and settings; the library then shows the new video. The form may still
+ * be in the making (the project's audio files being fetched): the call is pending meanwhile.
+ */
 export function useCreateVideo({ onCreated }: { onCreated: () => void }) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: createVideo,
+    mutationFn: async (form: Promise<FormData>) => createVideo(await form),
     onSuccess: () => {
       toast({
         title: 'Video Creation Started!',

@@ -114,11 +114,46 @@ describe('the preview fields', () => {
 });
 
 describe('imageForm', () => {
+  const image = new File(['bytes'], 'Cat in Box.webp', { type: 'image/webp' });
+
   it('sends the image under its own name and each field as JSON', () => {
-    const image = new File(['bytes'], 'Cat in Box.webp', { type: 'image/webp' });
     const form = imageForm(image, { globalThreshold: 128, maskDetails: [] });
     expect((form.get('image') as File).name).toBe('Cat in Box.webp');
     expect(form.get('globalThreshold')).toBe('128');
     expect(form.get('maskDetails')).toBe('[]');
+  });
+
+  it('sends each audio file under its track, and none without audio', () => {
+    const voice = new File(['aac'], 'voice.m4a', { type: 'audio/mp4' });
+    const music = new File(['aac!'], 'music.m4a', { type: 'audio/mp4' });
+    const form = imageForm(image, { blobData: {} }, { voice, music });
+    expect([...form.keys()]).toEqual(['image', 'blobData', 'voice', 'music']);
+    expect(form.get('voice')).toEqual(voice);
+    expect((form.get('music') as File).size).toBe(4);
+    expect([...imageForm(image, { blobData: {} }).keys()]).toEqual(['image', 'blobData']);
+  });
+});
+
+describe('the create payload with sound', () => {
+  it("carries the tracks' settings as the contract takes them", () => {
+    const audio = {
+      voice: { trimStart: 1.5, trimEnd: 20, gainDb: 3 },
+      music: { trimStart: 0, gainDb: -12, loop: false, fadeInSeconds: 1, fadeOutSeconds: 3 },
+    };
+    const blobData = createVideoBlobData(
+      {
+        direction: 'Left to right',
+        grayscaleLevel: 128,
+        aiModel: 'rasma-ai',
+        shape: '16:9',
+        hand: 'pen',
+      },
+      18,
+      ZONES,
+      undefined,
+      audio,
+    );
+    expect(blobData.audio).toEqual(audio);
+    expect(createVideoBlobDataSchema.parse(blobData).audio).toEqual(audio);
   });
 });

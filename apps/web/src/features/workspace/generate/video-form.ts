@@ -1,4 +1,6 @@
 import type {
+  AudioSettings,
+  AudioTrack,
   CreateVideoBlobData,
   PreviewOutlineFields,
   ProjectSettings,
@@ -7,15 +9,20 @@ import type {
 import { hasStrokeEdits } from '@/lib/contract';
 import type { Zone } from '../zones/zone';
 
+/** The create call's audio files, by their field names (`voice`, `music`). */
+export type AudioFiles = Partial<Record<AudioTrack, File>>;
+
 /**
- * The `blobData` of `POST /api/videos/create`: the zones in list order, the settings, and the
- * stroke edits when there are any (no edits send nothing, as the spec's payload).
+ * The `blobData` of `POST /api/videos/create`: the zones in list order, the settings, the stroke
+ * edits when there are any and the audio settings when there is audio (without either, nothing:
+ * the spec's payload).
  */
 export function createVideoBlobData(
   settings: Pick<ProjectSettings, 'direction' | 'grayscaleLevel' | 'aiModel' | 'shape' | 'hand'>,
   drawingTime: number,
   zones: readonly Zone[],
   edits?: StrokeEdits,
+  audio?: AudioSettings,
 ): CreateVideoBlobData {
   return {
     strokeMasks: zones.map(({ id, points, brushSize, direction, fillLevel }) => ({
@@ -32,6 +39,7 @@ export function createVideoBlobData(
     shape: settings.shape,
     hand: settings.hand,
     ...(hasStrokeEdits(edits) && { edits }),
+    ...(audio && { audio }),
   };
 }
 
@@ -50,10 +58,18 @@ export function previewFields(
   };
 }
 
-/** A multipart form: the image file (its name gives the video's title) and each field as JSON. */
-export function imageForm(image: File, fields: Record<string, unknown>): FormData {
+/**
+ * A multipart form: the image file (its name gives the video's title), each field as JSON, and the
+ * audio files under their tracks' names.
+ */
+export function imageForm(
+  image: File,
+  fields: Record<string, unknown>,
+  audioFiles: AudioFiles = {},
+): FormData {
   const form = new FormData();
   form.append('image', image, image.name);
   for (const [name, value] of Object.entries(fields)) form.append(name, JSON.stringify(value));
+  for (const [track, file] of Object.entries(audioFiles)) form.append(track, file, file.name);
   return form;
 }

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { ProjectState, ProjectStateInput, StrokeEdits } from '@/lib/contract';
+import type { AudioSettings, ProjectState, ProjectStateInput, StrokeEdits } from '@/lib/contract';
 import type { VideoSettings } from '../settings/use-video-settings';
 import { nextZoneColour, type Zone } from '../zones/zone';
 
@@ -12,13 +12,15 @@ export interface ProjectWork {
   >;
   inverted: boolean;
   edits: StrokeEdits | undefined;
+  /** The audio card's settings; undefined while the project has never had a track. */
+  audio: AudioSettings | undefined;
 }
 
 /**
  * The state to save, made anew only when something in it changed: a new object is a change to
  * save. A drawing time being typed (the field empty) is left out, and saved once it is a number.
  */
-export function useProjectState({ zones, settings, inverted, edits }: ProjectWork) {
+export function useProjectState({ zones, settings, inverted, edits, audio }: ProjectWork) {
   const { direction, grayscaleLevel, aiModel, drawingTime, shape, hand } = settings;
   return useMemo(
     (): ProjectStateInput => ({
@@ -33,8 +35,9 @@ export function useProjectState({ zones, settings, inverted, edits }: ProjectWor
       },
       inverted,
       edits,
+      ...(audio && { audio }),
     }),
-    [zones, direction, grayscaleLevel, aiModel, drawingTime, shape, hand, inverted, edits],
+    [zones, direction, grayscaleLevel, aiModel, drawingTime, shape, hand, inverted, edits, audio],
   );
 }
 

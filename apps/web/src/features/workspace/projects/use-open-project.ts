@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '@/hooks/use-toast';
 import { ApiError } from '@/lib/http';
-import type { Project, ProjectState, ProjectSummary } from '@/lib/contract';
+import type { Project, ProjectAudioFiles, ProjectState, ProjectSummary } from '@/lib/contract';
 import { fitImage } from '../image/fit-image';
 import type { VideoSettings } from '../settings/use-video-settings';
 import type { ChosenImage } from '../use-chosen-image';
@@ -15,6 +15,8 @@ export interface OpenProject {
   id: string | null;
   /** The saved work it was opened with; null for an image just chosen. */
   restored: ProjectState | null;
+  /** The voice-over and music it keeps (none for an image just chosen). */
+  audioFiles?: ProjectAudioFiles;
 }
 
 const isGone = (error: unknown) => error instanceof ApiError && error.status === 404;
@@ -55,7 +57,7 @@ export function useOpenProject({
       setPreparing(false);
       restoreSettings(project.state.settings);
       choose(image);
-      setOpen({ id: project.id, restored: project.state });
+      setOpen({ id: project.id, restored: project.state, audioFiles: project.audioFiles });
       rememberOpenProject(project.id);
     },
     [choose, restoreSettings],

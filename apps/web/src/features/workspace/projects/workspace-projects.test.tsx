@@ -3,9 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authUserQuery } from '@/features/auth/api';
 import {
+  AUDIO_MESSAGES,
+  DRAWING_TIME,
   STATE_TOO_LARGE_MESSAGE,
   storageFullMessage,
   type Project,
+  type ProjectAudioFile,
   type ProjectSummary,
   type StorageUsage,
 } from '@/lib/contract';
@@ -63,6 +66,7 @@ const project = (id: string, title: string, extra: Partial<Project['state']> = {
   },
   updatedAt: CHANGED,
   imageUrl: `/api/projects/${id}/image`,
+  audioFiles: {},
 });
 const summary = ({ id, title }: Project): ProjectSummary => ({
   id,
@@ -341,5 +345,148 @@ describe('the projects of the workspace', () => {
           .map((h) => h.textContent),
       ).toEqual(['Cat in Box', 'Classic Car']),
     );
+  });
+});
+
+/** A voice-over this long: longer than the longest drawing. */
+const VOICE_SECONDS = 120;
+const VOICE: ProjectAudioFile = {
+  url: `/api/projects/${CAT}/audio/voice`,
+  durationSeconds: VOICE_SECONDS,
+  bytes: 2 * MB,
+  fileName: 'Intro.m4a',
+};
+
+/**
+ * jsdom decodes no audio: this decodes any file as silence `VOICE_SECONDS` long (the page only
+ * reads its length and samples).
+ */
+class SilentOfflineAudioContext {
+  decodeAudioData() {
+    const sampleRate = 8000;
+    return Promise.resolve({
+      duration: VOICE_SECONDS,
+      sampleRate,
+      numberOfChannels: 1,
+      getChannelData: () => new Float32Array(VOICE_SECONDS * sampleRate),
+    });
+  }
+}
+
+describe('the sound of a project', () => {
+  beforeEach(() => vi.stubGlobal('OfflineAudioContext', SilentOfflineAudioContext));
+
+  function serveWithVoice(routes: Record<string, FakeAnswer> = {}) {
+    const cat: Project = {
+      ...project(CAT, 'Cat in Box'),
+      audioFiles: { voice: VOICE },
+    };
+    cat.state.audio = { voice: { trimStart: 2, gainDb: -3 } };
+    return serve({
+      [`/api/projects/${CAT}`]: ({ init }) =>
+        init?.method === 'PUT' ? { id: CAT, updatedAt: CHANGED } : cat,
+      [VOICE.url]: () =>
+        new Response(new Uint8Array(64), { headers: { 'content-type': 'audio/mp4' } }),
+      ...routes,
+    });
+  }
+
+  const savedStates = (fetchMock: ReturnType<typeof serve>) =>
+    requestsTo(fetchMock, `/api/projects/${CAT}`)
+      .filter((init) => init?.method === 'PUT')
+      .map((init) => (JSON.parse(init?.body as string) as { state: Project['state'] }).state);
+
+  it('opens with its voice-over trimmed as saved, fits the drawing to it, saves and sends it', async () => {
+    localStorage.setItem(OPEN_KEY, CAT);
+    const fetchMock = serveWithVoice();
+    renderWorkspace();
+    const start = await screen.findByRole('slider', { name: 'Voice-over start' });
+    expect(screen.getByText('Intro.m4a · 2:00')).toBeTruthy();
+    expect(start.getAttribute('aria-valuenow')).toBe('2');
+    const end = screen.getByRole('slider', { name: 'Voice-over end' });
+    expect(end.getAttribute('aria-valuenow')).toBe(String(VOICE_SECONDS));
+    expect(value('Voice-over loudness')).toBe('-3');
+
+    // The end handle by keyboard: a second earlier with Page Down.
+    end.focus();
+    await userEvent.keyboard('{PageDown}');
+    expect(end.getAttribute('aria-valuetext')).toBe(`${VOICE_SECONDS - 1}.0 s`);
+
+    // 117 s of voice: the drawing takes its longest, and the picture stays until the voice ends.
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Fit the drawing to the voice-over' }),
+    );
+    expect(value('Drawing time (seconds)')).toBe(String(DRAWING_TIME.max));
+    expect(screen.getByText(/longer than 100 s: the drawing takes 100 s/)).toBeTruthy();
+    expect(
+      screen.getByText(
+        /^The video lasts 117\.5 s: the drawing, the colouring, then the finished picture until the voice-over ends\.$/,
+      ),
+    ).toBeTruthy();
+
+    await waitFor(() => expect(savedStates(fetchMock).at(-1)?.settings.drawingTime).toBe(100), {
+      timeout: 3 * AUTOSAVE_DELAY_MS,
+    });
+    expect(savedStates(fetchMock).at(-1)?.audio?.voice).toEqual({
+      trimStart: 2,
+      trimEnd: VOICE_SECONDS - 1,
+      gainDb: -3,
+    });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    await waitFor(() => expect(requestsTo(fetchMock, '/api/videos/create')).toHaveLength(1));
+    const form = requestsTo(fetchMock, '/api/videos/create')[0]?.body as FormData;
+    const voice = form.get('voice') as File;
+    expect([voice.name, voice.type, voice.size]).toEqual(['voice.m4a', 'audio/mp4', 64]);
+    expect(form.get('music')).toBeNull();
+    expect(JSON.parse(form.get('blobData') as string)).toMatchObject({
+      drawingTime: 100,
+      audio: { voice: { trimStart: 2, trimEnd: VOICE_SECONDS - 1, gainDb: -3 } },
+    });
+  });
+
+  it("checks a music file before sending it, and shows the server's refusal", async () => {
+    localStorage.setItem(OPEN_KEY, CAT);
+    const music = `/api/projects/${CAT}/audio/music`;
+    const fetchMock = serveWithVoice({
+      [music]: () =>
+        Response.json(
+          { message: AUDIO_MESSAGES.channels, code: 'AUDIO_CHANNELS' },
+          { status: 400 },
+        ),
+    });
+    renderWorkspace();
+    const picker = await screen.findByLabelText('Choose a music file');
+    const card = screen.getByRole('region', { name: 'Voice-over and Music' });
+
+    await userEvent.upload(picker, new File(['words'], 'notes.txt', { type: 'text/plain' }), {
+      applyAccept: false,
+    });
+    expect(within(card).getByRole('alert').textContent).toBe(AUDIO_MESSAGES.notAudio);
+    expect(requestsTo(fetchMock, music)).toHaveLength(0);
+
+    await userEvent.upload(picker, new File(['sound'], 'surround.flac', { type: 'audio/flac' }));
+    await waitFor(() =>
+      expect(within(card).getByRole('alert').textContent).toBe(AUDIO_MESSAGES.channels),
+    );
+    const sent = requestsTo(fetchMock, music)[0]?.body as FormData;
+    expect((sent.get('audio') as File).name).toBe('surround.flac');
+  });
+
+  it('sends no sound with a project that has none, and saves no audio settings', async () => {
+    localStorage.setItem(OPEN_KEY, CAT);
+    const fetchMock = serve();
+    renderWorkspace();
+    await screen.findByRole('img', { name: 'Cat in Box.png' });
+    fireEvent.change(screen.getByLabelText('Fill level'), { target: { value: '80' } });
+    await waitFor(() => expect(savedStates(fetchMock)).toHaveLength(1), {
+      timeout: 3 * AUTOSAVE_DELAY_MS,
+    });
+    expect('audio' in (savedStates(fetchMock)[0] ?? {})).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    await waitFor(() => expect(requestsTo(fetchMock, '/api/videos/create')).toHaveLength(1));
+    const form = requestsTo(fetchMock, '/api/videos/create')[0]?.body as FormData;
+    expect([...form.keys()]).toEqual(['image', 'blobData']);
+    expect('audio' in JSON.parse(form.get('blobData') as string)).toBe(false);
   });
 });

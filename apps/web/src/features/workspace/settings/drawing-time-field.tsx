@@ -9,13 +9,15 @@ const seconds = (value: number) => `${Number(value.toFixed(1))} s`;
 /**
  * A text field with a number keypad: a number field's spinner and stray "e" or "-" do not help.
  * Below it, why an edit was not applied, or the finished video's length (the drawing is followed by
- * the colouring in colour, then a moment on the finished picture).
+ * the colouring in colour, then a moment on the finished picture, or the picture until a longer
+ * voice-over has ended).
  */
 export function DrawingTimeField({
   entry,
   drawingTime,
   refusal,
   aiModel,
+  voiceSeconds,
   onEdit,
 }: {
   entry: string;
@@ -23,10 +25,14 @@ export function DrawingTimeField({
   drawingTime: number | null;
   refusal: string | null;
   aiModel: AiModel;
+  /** The voice-over's trimmed length; null without one. */
+  voiceSeconds: number | null;
   onEdit: (entry: string) => void;
 }) {
   const message = drawingTime === null ? DRAWING_TIME_ERROR : refusal;
   const colour = isColourModel(aiModel);
+  const length = drawingTime === null ? 0 : videoSeconds(drawingTime, colour, voiceSeconds ?? 0);
+  const voiceHolds = drawingTime !== null && length > videoSeconds(drawingTime, colour);
   return (
     <div className="grid gap-2">
       <Label htmlFor="drawing-time">Drawing time (seconds)</Label>
@@ -46,8 +52,10 @@ export function DrawingTimeField({
       ) : (
         drawingTime !== null && (
           <p id="drawing-time-note" className="text-xs text-slate-600">
-            The video lasts {seconds(videoSeconds(drawingTime, colour))}: the drawing,
-            {colour && ' the colouring,'} then {HOLD_SECONDS} s on the finished picture.
+            The video lasts {seconds(length)}: the drawing,{colour && ' the colouring,'} then{' '}
+            {voiceHolds
+              ? 'the finished picture until the voice-over ends.'
+              : `${HOLD_SECONDS} s on the finished picture.`}
           </p>
         )
       )}

@@ -25,10 +25,13 @@ export interface InvertControl {
 export function SettingsCard({
   settings,
   invert,
+  voiceSeconds,
   children,
 }: {
   settings: VideoSettings;
   invert: InvertControl;
+  /** The voice-over's trimmed length (the video lasts at least as long); null without one. */
+  voiceSeconds: number | null;
   children: ReactNode;
 }) {
   return (
@@ -45,6 +48,7 @@ export function SettingsCard({
           drawingTime={settings.drawingTime}
           refusal={settings.drawingTimeRefusal}
           aiModel={settings.aiModel}
+          voiceSeconds={voiceSeconds}
           onEdit={settings.editDrawingTime}
         />
         <div className="grid gap-2">

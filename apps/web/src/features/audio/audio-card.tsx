@@ -1,0 +1,126 @@
+import { AudioLines } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { HelpLink } from '@/components/ui/help-link';
+import { ACCEPTED_AUDIO, DRAWING_TIME } from '@/lib/contract';
+import { ClipEditor } from './clip-editor';
+import { AudioUploadButton } from './audio-upload-button';
+import { fitDrawingTime } from './fit';
+import { MusicOptions } from './music-options';
+import { TrackSection } from './track-section';
+import type { ProjectAudio } from './use-project-audio';
+import { VoiceRecorder } from './voice-recorder';
+
+/** What "Fit the drawing to the voice-over" did, in words. */
+function fitText(voiceSeconds: number): string {
+  const { drawingTime, voiceLonger } = fitDrawingTime(voiceSeconds);
+  return voiceLonger
+    ? `The voice-over is longer than ${DRAWING_TIME.max} s: the drawing takes ${drawingTime} s and the finished picture stays on screen until the voice ends.`
+    : `The drawing time is now ${drawingTime} s: the drawing ends when the voice-over does.`;
+}
+
+/**
+ * The open project's sound: a voice-over (recorded here or uploaded) and music (uploaded), each
+ * trimmed, played and set louder or quieter; the music looped or played once, faded in and out.
+ * Files are kept with the project, settings in its saved state. `waiting` says why there is no
+ * project to keep them in yet.
+ */
+export function AudioCard({
+  audio,
+  waiting,
+  onFit,
+}: {
+  audio: ProjectAudio;
+  waiting: string | null;
+  /** Sets the drawing time (seconds). */
+  onFit: (drawingTime: number) => void;
+}) {
+  const { voice, music } = audio;
+  const [fitted, setFitted] = useState<string | null>(null);
+  return (
+    <Card
+      title="Voice-over and Music"
+      description={`Optional, and free. ${ACCEPTED_AUDIO}.`}
+      actions={<HelpLink section="audio" topic="voice-over and music" />}
+    >
+      {waiting ? (
+        <p className="text-sm text-slate-600">{waiting}</p>
+      ) : (
+        <div className="grid gap-6">
+          <TrackSection
+            state={voice}
+            sources={
+              <>
+                <VoiceRecorder
+                  hasVoice={voice.file !== undefined}
+                  disabled={voice.work !== null}
+                  onRecorded={(file) => void voice.choose(file)}
+                />
+                <AudioUploadButton
+                  label="Choose a voice-over file"
+                  text={voice.file ? 'Upload another' : 'Upload'}
+                  disabled={voice.work !== null}
+                  onFile={(file) => void voice.choose(file)}
+                />
+              </>
+            }
+          >
+            {voice.loaded && (
+              <ClipEditor
+                label="Voice-over"
+                loaded={voice.loaded}
+                clip={audio.voiceClip}
+                onClip={(clip) => {
+                  audio.setVoiceClip(clip);
+                  setFitted(null);
+                }}
+              >
+                {audio.voiceSeconds !== null && (
+                  <div className="grid gap-1.5">
+                    <Button
+                      variant="outline"
+                      onClick={() => {
+                        const seconds = audio.voiceSeconds ?? 0;
+                        onFit(fitDrawingTime(seconds).drawingTime);
+                        setFitted(fitText(seconds));
+                      }}
+                    >
+                      <AudioLines className="h-4 w-4" aria-hidden="true" />
+                      Fit the drawing to the voice-over
+                    </Button>
+                    <p role="status" className="text-xs text-slate-600 empty:hidden">
+                      {fitted}
+                    </p>
+                  </div>
+                )}
+              </ClipEditor>
+            )}
+          </TrackSection>
+          <TrackSection
+            state={music}
+            sources={
+              <AudioUploadButton
+                label="Choose a music file"
+                text={music.file ? 'Upload another' : 'Upload'}
+                disabled={music.work !== null}
+                onFile={(file) => void music.choose(file)}
+              />
+            }
+          >
+            {music.loaded && (
+              <ClipEditor
+                label="Music"
+                loaded={music.loaded}
+                clip={audio.musicClip}
+                onClip={audio.setMusicClip}
+              >
+                <MusicOptions clip={audio.musicClip} onClip={audio.setMusicClip} />
+              </ClipEditor>
+            )}
+          </TrackSection>
+        </div>
+      )}
+    </Card>
+  );
+}
