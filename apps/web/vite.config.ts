@@ -29,6 +29,13 @@ export default defineConfig({
               test: /packages[\\/]contract[\\/]src[\\/]constants\.ts$/,
               priority: 2,
             },
+            // The audio limits and messages without zod, for the How To (captured before the
+            // schemas group for the same reason).
+            {
+              name: 'audio-limits',
+              test: /packages[\\/]contract[\\/]src[\\/](audio-limits|words)\.ts$/,
+              priority: 2,
+            },
             // Zod, its eval-free setting and the contract's schemas in one chunk, in import order
             // (src/lib/contract.ts imports the setting first): the setting must run before the first
             // schema is built, which separate chunks evaluated in another order did not guarantee.

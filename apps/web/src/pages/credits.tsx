@@ -21,7 +21,7 @@ import { PlanCards, tierLabel } from '@/features/credits/plan-cards';
 import { SubscriptionCard } from '@/features/credits/subscription-card';
 import { usePageMeta } from '@/hooks/use-page-meta';
 import { toast } from '@/hooks/use-toast';
-import type { SubscriptionTier } from '@/lib/contract';
+import { AUDIO_CREDIT_RULE, type SubscriptionTier } from '@/lib/contract';
 import { serverMessage } from '@/lib/http';
 
 export function CreditsPage() {
@@ -122,6 +122,7 @@ export function CreditsPage() {
       ) : (
         <div className="grid gap-8">
           <SubscriptionCard details={details} busy={busy} onSchedule={scheduleChange} />
+          <p className="-mt-4 px-1 text-sm text-slate-600">{AUDIO_CREDIT_RULE}</p>
           {details.subscriptionTier === 'free' ? (
             <PlanCards details={details} busy={busy} onChoose={choose} />
           ) : (

@@ -1,3 +1,4 @@
+import { ACCEPTED_AUDIO, AUDIO_CREDIT_RULE, AUDIO_LIMITS } from '@rasma/contract/audio-limits';
 import { DRAWING_TIME, MODEL_CREDIT_COST } from '@rasma/contract/constants';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -263,6 +264,44 @@ export const HOW_TO_SECTIONS: readonly HowToSection[] = [
         </li>
         <li>
           Your work is saved as you go: reopen it from Recent Projects to make another version.
+        </li>
+      </ul>
+    ),
+  },
+  {
+    id: 'audio',
+    title: 'Voice-over and music',
+    body: (
+      <ul className={tip}>
+        <li>
+          Under your image, the Voice-over and Music card adds sound to the video. Record asks for
+          your microphone (only when you press it) and shows its level and the time while you speak;
+          Stop ends the recording and Take again replaces it. Or upload a file: {ACCEPTED_AUDIO}.
+        </li>
+        <li>
+          Upload music the same way. It loops until the video ends, or plays once and is cut at the
+          video’s end; fade it in and out over up to {AUDIO_LIMITS.fadeSeconds.max} seconds.
+        </li>
+        <li>
+          Trim a track with the handles at the ends of its waveform: drag them, or focus one and use
+          the arrow keys (with Shift, a second at a time). Play plays the part you keep. The
+          loudness slider sets a track {Math.abs(AUDIO_LIMITS.gainDb.min)} dB quieter to{' '}
+          {AUDIO_LIMITS.gainDb.max} dB louder.
+        </li>
+        <li>
+          Fit the drawing to the voice-over sets the drawing time so that the drawing ends when your
+          voice does ({DRAWING_TIME.min} to {DRAWING_TIME.max} seconds). A longer voice keeps the
+          finished picture on screen until it ends; the video’s length under the drawing time
+          includes it.
+        </li>
+        <li>
+          In Edit strokes, the voice’s waveform runs under the parts, so you see which part is drawn
+          while which words are said; Play plays the drawing with its sound, at no cost.
+        </li>
+        <li>
+          The video carries the sound in stereo, evened out to the loudness video sites use, with
+          the music lowered while the voice speaks. {AUDIO_CREDIT_RULE} The files are kept with your
+          project and count toward your storage.
         </li>
       </ul>
     ),
