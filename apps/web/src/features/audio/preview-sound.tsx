@@ -1,8 +1,26 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { PlaybackClock } from '@/features/stroke-editor/playback-clock';
-import { musicAt, voiceAt } from './sound-mix';
-import { followClock, TrackPlayer } from './track-player';
+import type { AudioTrack } from '@/lib/contract';
+import { musicAt, voiceAt, type TrackMoment } from './sound-mix';
+import { useFollowingElement } from './track-player';
 import type { ProjectSound } from './use-project-audio';
+
+/** One track's `<audio>` element, kept where the drawing's clock says. */
+function FollowingAudio({
+  clock,
+  track,
+  url,
+  at,
+}: {
+  clock: PlaybackClock;
+  track: AudioTrack;
+  url: string;
+  at: (seconds: number) => TrackMoment;
+}) {
+  const [element, setElement] = useState<HTMLAudioElement | null>(null);
+  useFollowingElement(clock, element, at);
+  return <audio ref={setElement} src={url} preload="auto" data-track={track} />;
+}
 
 /**
  * The preview's sound: the voice-over and the music (trimmed, at their loudness, the music looped
@@ -11,7 +29,7 @@ import type { ProjectSound } from './use-project-audio';
  */
 export function PreviewSound({
   clock,
-  sound,
+  sound: { voice, music },
   videoSeconds,
 }: {
   clock: PlaybackClock;
@@ -19,65 +37,24 @@ export function PreviewSound({
   /** The finished video's length: the music ends with it. */
   videoSeconds: number;
 }) {
-  const [voiceElement, setVoiceElement] = useState<HTMLAudioElement | null>(null);
-  const [musicElement, setMusicElement] = useState<HTMLAudioElement | null>(null);
-  const now = useRef({ sound, videoSeconds });
-  useEffect(() => {
-    now.current = { sound, videoSeconds };
-  }, [sound, videoSeconds]);
-
-  useEffect(() => {
-    const tracks: Parameters<typeof followClock>[1][number][] = [];
-    if (voiceElement) {
-      tracks.push({
-        player: new TrackPlayer(voiceElement),
-        at: (seconds: number) => {
-          const voice = now.current.sound.voice;
-          return voice
-            ? voiceAt(seconds, voice.clip, voice.loaded.file.durationSeconds)
-            : { position: null, gain: 0 };
-        },
-      });
-    }
-    if (musicElement) {
-      tracks.push({
-        player: new TrackPlayer(musicElement),
-        at: (seconds: number) => {
-          const { sound: current, videoSeconds: length } = now.current;
-          return current.music
-            ? musicAt(
-                seconds,
-                current.music.clip,
-                current.music.loaded.file.durationSeconds,
-                length,
-              )
-            : { position: null, gain: 0 };
-        },
-      });
-    }
-    const stop = followClock(clock, tracks);
-    return () => {
-      stop();
-      for (const { player } of tracks) player.dispose();
-    };
-  }, [clock, voiceElement, musicElement]);
-
   return (
     <>
-      {sound.voice && (
-        <audio
-          ref={setVoiceElement}
-          src={sound.voice.loaded.url}
-          preload="auto"
-          data-track="voice"
+      {voice && (
+        <FollowingAudio
+          clock={clock}
+          track="voice"
+          url={voice.loaded.url}
+          at={(seconds) => voiceAt(seconds, voice.clip, voice.loaded.file.durationSeconds)}
         />
       )}
-      {sound.music && (
-        <audio
-          ref={setMusicElement}
-          src={sound.music.loaded.url}
-          preload="auto"
-          data-track="music"
+      {music && (
+        <FollowingAudio
+          clock={clock}
+          track="music"
+          url={music.loaded.url}
+          at={(seconds) =>
+            musicAt(seconds, music.clip, music.loaded.file.durationSeconds, videoSeconds)
+          }
         />
       )}
     </>

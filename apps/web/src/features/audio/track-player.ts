@@ -1,4 +1,5 @@
 import { FPS } from '@rasma/engine/outline';
+import { useEffect, useRef } from 'react';
 import type { PlaybackClock } from '@/features/stroke-editor/playback-clock';
 import type { TrackMoment } from './sound-mix';
 
@@ -6,7 +7,7 @@ import type { TrackMoment } from './sound-mix';
  * How far (s) a playing element may drift from where the clock says it should be before it is
  * moved there: more than a frame's jitter, less than a word.
  */
-export const MAX_DRIFT_SECONDS = 0.25;
+const MAX_DRIFT_SECONDS = 0.25;
 /** Gain changes glide over this time constant (s), so a fade stepped 30 times a second is smooth. */
 const GAIN_GLIDE_SECONDS = 0.015;
 
@@ -29,7 +30,7 @@ export function audioContext(): AudioContext {
  * `follow` sets where it should be: it plays from there, moves when it has drifted (a seek, a
  * loop), and pauses where the track is silent or the clock stops.
  */
-export class TrackPlayer {
+class TrackPlayer {
   /** When a move or start was asked for that the element has not confirmed yet: no new one. */
   private settlingSince: number | null = null;
   private readonly settled = () => {
@@ -81,20 +82,28 @@ export class TrackPlayer {
 }
 
 /**
- * Keeps players where a clock says, each frame and on each play, pause or seek: `at` gives a
- * track's moment at a time of the clock (seconds). Returns the way to stop.
+ * Keeps an `<audio>` element (once rendered) where a clock says, each frame and on each play,
+ * pause or seek: `at` gives the track's moment at a time of the clock (seconds). The latest `at` is
+ * used: a trim or loudness changed while playing is heard at once.
  */
-export function followClock(
+export function useFollowingElement(
   clock: PlaybackClock,
-  tracks: readonly { player: TrackPlayer; at: (seconds: number) => TrackMoment }[],
-): () => void {
-  const update = () => {
-    for (const { player, at } of tracks) player.follow(at(clock.frame / FPS), clock.playing);
-  };
-  update();
-  const unsubscribe = clock.subscribe(update);
-  return () => {
-    unsubscribe();
-    for (const { player } of tracks) player.follow({ position: null, gain: 0 }, false);
-  };
+  element: HTMLAudioElement | null,
+  at: (seconds: number) => TrackMoment,
+): void {
+  const moment = useRef(at);
+  useEffect(() => {
+    moment.current = at;
+  });
+  useEffect(() => {
+    if (!element) return;
+    const player = new TrackPlayer(element);
+    const update = () => player.follow(moment.current(clock.frame / FPS), clock.playing);
+    update();
+    const unsubscribe = clock.subscribe(update);
+    return () => {
+      unsubscribe();
+      player.dispose();
+    };
+  }, [clock, element]);
 }

@@ -9,8 +9,8 @@ export interface Trim {
 export type TrimHandle = 'start' | 'end';
 
 /** A handle moves by this much per arrow key, and `BIG_STEP` with Shift or Page Up/Down. */
-export const TRIM_STEP = 0.1;
-export const BIG_TRIM_STEP = 1;
+const TRIM_STEP = 0.1;
+const BIG_TRIM_STEP = 1;
 
 /** Hundredths of a second: finer than anyone trims by ear, and short to save. */
 const hundredths = (seconds: number) => Math.round(seconds * 100) / 100;

@@ -1,5 +1,5 @@
 import { FPS } from '@rasma/engine/outline';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   PlaybackClock,
   useClockFrame,
@@ -7,7 +7,7 @@ import {
 } from '@/features/stroke-editor/playback-clock';
 import { clipSeconds, type VoiceClip } from '@/lib/contract';
 import { voiceAt } from './sound-mix';
-import { followClock, TrackPlayer } from './track-player';
+import { useFollowingElement } from './track-player';
 
 /**
  * Plays a track's kept part once, at its loudness, through its `<audio>` element (`element`, once
@@ -22,22 +22,7 @@ export function useClipPlayback(
   const kept = clipSeconds(clip, fileSeconds);
   useEffect(() => clock.setFrames(Math.round(kept * FPS), true), [clock, kept]);
   useEffect(() => () => clock.dispose(), [clock]);
-
-  // The clip as it is now: a trim or loudness changed while playing is heard at once.
-  const moment = useRef((seconds: number) => voiceAt(seconds, clip, fileSeconds));
-  useEffect(() => {
-    moment.current = (seconds) => voiceAt(seconds, clip, fileSeconds);
-  }, [clip, fileSeconds]);
-
-  useEffect(() => {
-    if (!element) return;
-    const player = new TrackPlayer(element);
-    const stop = followClock(clock, [{ player, at: (seconds) => moment.current(seconds) }]);
-    return () => {
-      stop();
-      player.dispose();
-    };
-  }, [clock, element]);
+  useFollowingElement(clock, element, (seconds) => voiceAt(seconds, clip, fileSeconds));
 
   const frame = useClockFrame(clock);
   const playing = useClockPlaying(clock);

@@ -4,7 +4,7 @@ import { levelOf } from './level';
 import { audioContext } from './track-player';
 
 /** The file a recording is sent as (the server keeps this name). */
-export const RECORDING_NAME = 'Recording';
+const RECORDING_NAME = 'Recording';
 
 export type RecorderStatus = 'idle' | 'asking' | 'recording';
 
