@@ -114,6 +114,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     db,
     storage: services.storage,
     decodes: services.decodes,
+    audio: services.audio,
   });
   await app.register(quotaModule, { prefix: '/api', db });
   await app.register(videosModule, {
@@ -125,6 +126,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     jobExpirySeconds: services.jobExpirySeconds,
     wakeWorkers: () => jobs.wakeRenderWorkers(),
     decodes: services.decodes,
+    audio: services.audio,
     sessionSecret: config.sessionSecret,
   });
   await app.register(previewsModule, {

@@ -46,6 +46,15 @@ export function replyWithError(
   request: FastifyRequest,
   reply: FastifyReply,
 ): void {
+  const status =
+    error instanceof AppError
+      ? error.status
+      : 'statusCode' in error && typeof error.statusCode === 'number'
+        ? error.statusCode
+        : 500;
+  // A file refused while it arrives (over its size limit): the rest of the body is not read, and
+  // the connection closes with the answer rather than being left holding it.
+  if (status === 413 && !request.raw.complete) void reply.header('connection', 'close');
   if (error instanceof AppError) {
     if (error.status >= 500) {
       request.log.error({ err: loggable(error.cause ?? error) }, error.message);
@@ -56,8 +65,6 @@ export function replyWithError(
     void reply.status(error.status).send(errorBody(error.message, error.code));
     return;
   }
-  const status =
-    'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (status < 500) {
     void reply.status(status).send(clientError(error as FastifyError, status));
     return;

@@ -5,6 +5,7 @@ import type { Database, Db } from './db/client.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { createJobSender, deferred, type Deferred } from './jobs/sender.js';
 import type { JobSender } from './jobs/definitions.js';
+import { createAudioChecker, type AudioChecker } from './modules/audio/audio-file.js';
 import { SessionStore } from './modules/auth/session-store.js';
 import { createDecodeQueue, type DecodeQueue } from './modules/images/decode-queue.js';
 import type { Payments } from './modules/billing/plugin.js';
@@ -40,6 +41,8 @@ export interface Services {
   payments: Payments;
   /** Full-size image decodes, bounded per person and per process. */
   decodes: DecodeQueue;
+  /** Uploaded audio files read whole and kept as AAC, a few at a time per process. */
+  audio: AudioChecker;
   /** The thread that draws outline previews (started on the first one) and their queue. */
   previews: PreviewThread;
   previewQueue: PreviewQueue;
@@ -55,6 +58,13 @@ export interface Services {
  * project and one for a video may travel together; a third is refused until one is done.
  */
 const DECODE_LIMITS = { atOnce: 1, perUser: 2 };
+
+/**
+ * Audio checks at once in a process: each is an ffmpeg reading a file whole and writing it as AAC
+ * (a few seconds of a core for a 5-minute file, little memory); two keep one long file from holding
+ * up everyone else's. Held in an upload place of the person's (`DECODE_LIMITS.perUser`).
+ */
+const AUDIO_CHECKS_AT_ONCE = 2;
 
 /** Starts the shared services on an open database; `renderWorkers` sizes the render runner. */
 export async function startServices(
@@ -100,6 +110,7 @@ export async function startServices(
     sessions: new SessionStore(db, config.adminEmails),
     payments: { provider: stripeProvider ?? testProvider!, testProvider, stripeProvider },
     decodes: createDecodeQueue(DECODE_LIMITS),
+    audio: createAudioChecker({ ffmpegPath: config.ffmpegPath, atOnce: AUDIO_CHECKS_AT_ONCE }),
     previews,
     previewQueue: createPreviewQueue(),
     // A long colour video takes a while: the allowance grows with the drawing time.

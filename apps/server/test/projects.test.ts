@@ -16,6 +16,7 @@ import { projects } from '../src/db/schema.js';
 import { deleteExpiredFiles } from '../src/modules/retention/cleanup.js';
 import { createLocalStorage } from '../src/storage/local-storage.js';
 import { createSignedInUser } from './support/factories.js';
+import { clientOf } from './support/http.js';
 import { hugePng } from './support/images.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
@@ -76,12 +77,7 @@ function projectForm(image: Buffer, fileName: string, state: unknown = STATE) {
 
 async function user() {
   const { cookie } = await createSignedInUser(server.database.db);
-  const call = (pathname: string, init: RequestInit = {}) =>
-    server.request(pathname, { ...init, headers: { cookie, ...init.headers } });
-  const json = async <T>(pathname: string, init: RequestInit = {}) => {
-    const res = await call(pathname, init);
-    return { status: res.status, body: (await res.json()) as T };
-  };
+  const { call, json } = clientOf(server, cookie);
   return {
     call,
     json,

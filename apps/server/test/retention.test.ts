@@ -4,7 +4,8 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { images, videos } from '../src/db/schema.js';
+import { images, projectAudio, projects, uploadAudio, videos } from '../src/db/schema.js';
+import { UPLOAD_TEMP_PREFIX } from '../src/http/upload.js';
 import { JOBS } from '../src/jobs/definitions.js';
 import { deleteExpiredFiles } from '../src/modules/retention/cleanup.js';
 import { startQueue } from '../src/queue/queue.js';
@@ -73,6 +74,17 @@ async function upload(age: number, status?: 'processing' | 'completed' | 'failed
   return { id, key, videoId };
 }
 
+/** A voice-over and music stored with the upload `imageId`. */
+async function withAudio(imageId: string) {
+  for (const track of ['voice', 'music'] as const) {
+    const key = `images/${imageId}.${track}`;
+    await storage().put(key, Buffer.from('aac'), 'audio/mp4');
+    await server.database.db
+      .insert(uploadAudio)
+      .values({ imageId, track, storageKey: key, bytes: 3, durationSeconds: 1 });
+  }
+}
+
 const storageKeyOf = async (id: string) =>
   (await server.database.db.select().from(images).where(eq(images.id, id)))[0]?.storageKey;
 
@@ -133,15 +145,73 @@ describe('the retention clean-up', () => {
     expect(await stored('images')).toContain(path.basename(newOrphan));
   });
 
-  it("removes renders' temporary folders left for hours, and nothing else", async () => {
+  it("deletes an expired upload's voice-over and music with it", async () => {
+    const expired = await upload(2 * HOUR, 'completed');
+    const kept = await upload(2 * HOUR, 'processing');
+    for (const { id } of [expired, kept]) await withAudio(id);
+
+    await deleteExpiredFiles({ db: server.database.db, storage: storage(), tempDir });
+    const audioOf = (id: string) =>
+      server.database.db.select().from(uploadAudio).where(eq(uploadAudio.imageId, id));
+    expect(await audioOf(expired.id)).toEqual([]);
+    expect(await stored('images')).not.toContain(`${expired.id}.voice`);
+    expect(await stored('images')).not.toContain(`${expired.id}.music`);
+    expect(await audioOf(kept.id)).toHaveLength(2);
+    expect(await stored('images')).toContain(`${kept.id}.voice`);
+  });
+
+  it('deletes audio files of no upload and of no project track, once they are an hour old', async () => {
+    const known = await upload(2 * HOUR, 'processing');
+    await withAudio(known.id);
+    const orphanUploadAudio = `images/${crypto.randomUUID()}.voice`;
+    await storage().put(orphanUploadAudio, Buffer.from('aac'), 'audio/mp4');
+    const user = await createUser(server.database.db);
+    const [project] = await server.database.db
+      .insert(projects)
+      .values({
+        userId: user.id,
+        title: 'talk',
+        fileName: 'talk.png',
+        state: {},
+        imageKey: 'projects/x.png',
+        imageMimeType: 'image/png',
+      })
+      .returning();
+    const projectId = project?.id ?? '';
+    await server.database.db
+      .insert(projectAudio)
+      .values({ projectId, track: 'voice', fileName: 'v.mp3', bytes: 3, durationSeconds: 1 });
+    // The voice has its row; the music's was deleted when its file could not be.
+    for (const track of ['voice', 'music']) {
+      await storage().put(`projects/${projectId}.${track}`, Buffer.from('aac'), 'audio/mp4');
+    }
+    for (const key of [
+      orphanUploadAudio,
+      `images/${known.id}.voice`,
+      `projects/${projectId}.voice`,
+      `projects/${projectId}.music`,
+    ]) {
+      await aged(path.join(files(), key), 2 * HOUR);
+    }
+
+    await deleteExpiredFiles({ db: server.database.db, storage: storage(), tempDir });
+    expect(await stored('images')).not.toContain(path.basename(orphanUploadAudio));
+    expect(await stored('images')).toContain(`${known.id}.voice`);
+    expect(await stored('projects')).toContain(`${projectId}.voice`);
+    expect(await stored('projects')).not.toContain(`${projectId}.music`);
+  });
+
+  it("removes renders' and uploads' temporary folders left for hours, and nothing else", async () => {
     const left = path.join(tempDir, `${RENDER_TEMP_PREFIX}left`);
+    const leftUpload = path.join(tempDir, `${UPLOAD_TEMP_PREFIX}left`);
     const running = path.join(tempDir, `${RENDER_TEMP_PREFIX}running`);
     const other = path.join(tempDir, 'someone-elses');
-    for (const folder of [left, running, other]) {
+    for (const folder of [left, leftUpload, running, other]) {
       await mkdir(folder);
       await writeFile(path.join(folder, 'frame.raw'), 'x');
     }
     await aged(left, 3 * HOUR);
+    await aged(leftUpload, 3 * HOUR);
     await aged(other, 3 * HOUR);
 
     const report = await deleteExpiredFiles({
@@ -149,7 +219,7 @@ describe('the retention clean-up', () => {
       storage: storage(),
       tempDir,
     });
-    expect(report.tempFolders).toBe(1);
+    expect(report.tempFolders).toBe(2);
     expect((await readdir(tempDir)).sort()).toEqual(
       [path.basename(running), path.basename(other)].sort(),
     );

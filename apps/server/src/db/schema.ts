@@ -9,6 +9,7 @@ import {
   SUBSCRIPTION_TIERS,
   VIDEO_STATUSES,
 } from '@rasma/contract/constants';
+import { AUDIO_TRACKS } from '@rasma/contract/audio-limits';
 import { sql, type AnyColumn } from 'drizzle-orm';
 import {
   bigserial,
@@ -228,6 +229,53 @@ export const projects = pgTable(
   (t) => [
     index('projects_user_id_updated_at_idx').on(t.userId, t.updatedAt),
     index('projects_updated_at_idx').on(t.updatedAt),
+  ],
+);
+
+/**
+ * A project's voice-over and music, one file per track (`projects/<id>.voice`, `.music`: AAC, as
+ * `STORED_AUDIO`), replaced by the track's next upload and deleted with the project.
+ */
+export const projectAudio = pgTable(
+  'project_audio',
+  {
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    track: text('track', { enum: AUDIO_TRACKS }).notNull(),
+    /** The name it was uploaded with. */
+    fileName: text('file_name').notNull(),
+    /** The stored file's bytes (counted against the storage quota). */
+    bytes: integer('bytes').notNull(),
+    /** Its real length, read whole when it was checked. */
+    durationSeconds: real('duration_seconds').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.track] }),
+    oneOf('project_audio_track_valid', t.track, AUDIO_TRACKS),
+  ],
+);
+
+/**
+ * The voice-over and music sent with a create call (`images/<image id>.voice`, `.music`): kept
+ * with the uploaded image until its video is made or has failed, then deleted with it. A row
+ * exists exactly while its file is stored.
+ */
+export const uploadAudio = pgTable(
+  'upload_audio',
+  {
+    imageId: uuid('image_id')
+      .notNull()
+      .references(() => images.id, { onDelete: 'cascade' }),
+    track: text('track', { enum: AUDIO_TRACKS }).notNull(),
+    storageKey: text('storage_key').notNull(),
+    bytes: integer('bytes').notNull(),
+    durationSeconds: real('duration_seconds').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.imageId, t.track] }),
+    oneOf('upload_audio_track_valid', t.track, AUDIO_TRACKS),
   ],
 );
 

@@ -1,4 +1,9 @@
-import type {} from '@fastify/multipart';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { finished, pipeline } from 'node:stream/promises';
+import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { IMAGE_LIMITS, singleLineTextSchema } from '@rasma/contract';
 import type { ZodType } from 'zod';
@@ -13,24 +18,88 @@ export const MULTIPART_LIMITS = {
   parts: 10,
 } as const;
 
+/**
+ * Files of an upload written to disk as they arrive rather than kept in memory (audio, up to
+ * `AUDIO_LIMITS.maxBytes`), each refused as soon as it passes `maxBytes`.
+ */
+export interface DiskFiles {
+  /** The file fields written to disk. */
+  fields: readonly string[];
+  /** Where they go: the caller's folder (`withUploadFolder`), which it removes. */
+  folder: string;
+  maxBytes: number;
+  /** The answer to a file over `maxBytes`. */
+  tooLarge: () => AppError;
+}
+
+/** A file written to disk as it arrived. */
+export interface ReceivedFile {
+  path: string;
+  /** The name it was sent with (the bytes decide what it is). */
+  fileName: string;
+}
+
 export interface Upload {
   /** The `image` file's bytes and the name it was sent with (the bytes decide what it is). */
   image: { bytes: Buffer; fileName: string };
   fields: Record<string, string>;
+  /** The `DiskFiles` fields that were sent, by name. */
+  files: Partial<Record<string, ReceivedFile>>;
 }
 
-/** Reads a multipart upload whole (within the limits above); a missing image is a 400. */
-export async function readUpload(request: FastifyRequest): Promise<Upload> {
+/**
+ * Reads a multipart upload (within the limits above): the image whole into memory, and the
+ * `disk` files, if any, to disk. A missing image is a 400.
+ */
+export async function readUpload(request: FastifyRequest, disk?: DiskFiles): Promise<Upload> {
+  const { image, fields, files } = await readParts(request, { image: true, disk });
+  if (!image) throw new AppError(400, 'image: an image file is required', 'VALIDATION_ERROR');
+  return { image, fields, files };
+}
+
+/** Reads a multipart upload of files written to disk only (no image); the others are refused. */
+export async function readDiskUpload(
+  request: FastifyRequest,
+  disk: DiskFiles,
+): Promise<Pick<Upload, 'fields' | 'files'>> {
+  const { fields, files } = await readParts(request, { image: false, disk });
+  return { fields, files };
+}
+
+async function readParts(
+  request: FastifyRequest,
+  { image: withImage, disk }: { image: boolean; disk: DiskFiles | undefined },
+): Promise<Partial<Upload> & Pick<Upload, 'fields' | 'files'>> {
   if (!request.isMultipart()) {
-    throw new AppError(415, 'Send the image as multipart/form-data.', 'UNSUPPORTED_MEDIA_TYPE');
+    throw new AppError(415, 'Send the file as multipart/form-data.', 'UNSUPPORTED_MEDIA_TYPE');
   }
+  // The parser lets each file through to one byte past the largest limit, and each kind of file is
+  // held to its own as it arrives (`upTo`): files to disk may be larger than an image.
+  const limits = {
+    fileSize: Math.max(IMAGE_LIMITS.maxBytes, disk?.maxBytes ?? 0) + 1,
+    ...(disk && { files: disk.fields.length + (withImage ? 1 : 0) }),
+  };
   let image: Upload['image'] | undefined;
   const fields: Record<string, string> = {};
-  for await (const part of request.parts()) {
+  const files: Upload['files'] = {};
+  for await (const part of request.parts({ limits })) {
     if (part.type === 'file') {
-      const bytes = await part.toBuffer();
-      if (part.fieldname === 'image') {
-        image = { bytes, fileName: parseInput(singleLineTextSchema, part.filename, 'image') };
+      const fileName = () => parseInput(singleLineTextSchema, part.filename, part.fieldname);
+      if (disk?.fields.includes(part.fieldname)) {
+        const file = { path: path.join(disk.folder, part.fieldname), fileName: fileName() };
+        await pipeline(
+          upTo(part, disk.maxBytes, disk.tooLarge),
+          createWriteStream(file.path, { mode: 0o600 }),
+        );
+        files[part.fieldname] = file;
+      } else if (withImage && part.fieldname === 'image') {
+        const name = fileName();
+        const tooLarge = () => new request.server.multipartErrors.RequestFileTooLargeError();
+        const chunks: Buffer[] = [];
+        for await (const chunk of upTo(part, IMAGE_LIMITS.maxBytes, tooLarge)) chunks.push(chunk);
+        image = { bytes: Buffer.concat(chunks), fileName: name };
+      } else {
+        await finished(part.file.resume());
       }
     } else if (part.valueTruncated) {
       throw new AppError(413, `${part.fieldname}: too large`, 'FIELD_TOO_LARGE');
@@ -38,8 +107,34 @@ export async function readUpload(request: FastifyRequest): Promise<Upload> {
       fields[part.fieldname] = part.value;
     }
   }
-  if (!image) throw new AppError(400, 'image: an image file is required', 'VALIDATION_ERROR');
-  return { image, fields };
+  return { image, fields, files };
+}
+
+/** A file part's bytes, refused with `tooLarge` as soon as they pass `maxBytes`. */
+async function* upTo(
+  part: MultipartFile,
+  maxBytes: number,
+  tooLarge: () => Error,
+): AsyncGenerator<Buffer> {
+  let bytes = 0;
+  for await (const chunk of part.file as AsyncIterable<Buffer>) {
+    bytes += chunk.length;
+    if (bytes > maxBytes) throw tooLarge();
+    yield chunk;
+  }
+}
+
+/** Upload folders' names start with this (the retention clean-up removes old ones). */
+export const UPLOAD_TEMP_PREFIX = 'rasma-upload-';
+
+/** Runs `work` with a private temporary folder for an upload's files, removed afterwards. */
+export async function withUploadFolder<T>(work: (folder: string) => Promise<T>): Promise<T> {
+  const folder = await mkdtemp(path.join(tmpdir(), UPLOAD_TEMP_PREFIX));
+  try {
+    return await work(folder);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
 }
 
 /** A JSON field of a multipart upload, parsed with its contract schema (400 naming the field). */

@@ -1,6 +1,13 @@
 /** The IPC messages between the render runner and its render process, checked on arrival. */
-import type { EngineErrorCode, RenderResult } from '@rasma/engine';
+import type { EngineErrorCode, RenderParams, RenderResult } from '@rasma/engine';
 import { z } from 'zod';
+
+const renderAudioSchema = z.object({
+  voice: z.string().min(1).optional(),
+  music: z.string().min(1).optional(),
+}) satisfies z.ZodType<NonNullable<RenderParams['audio']>>;
+/** The voice-over and music files of a render, by track. */
+export type RenderAudio = z.infer<typeof renderAudioSchema>;
 
 /** Parent -> child: the one render the process is started for. */
 export const renderRequestSchema = z.object({
@@ -8,6 +15,7 @@ export const renderRequestSchema = z.object({
   input: z.string().min(1),
   output: z.string().min(1),
   thumbnail: z.string().min(1),
+  audio: renderAudioSchema.optional(),
   /** Checked by the engine itself, so a bad option fails with its INVALID_OPTIONS message. */
   options: z.unknown(),
   ffmpegPath: z.string().optional(),
@@ -23,6 +31,11 @@ const engineErrorCodes: { [C in EngineErrorCode]: C } = {
   FFMPEG_FAILED: 'FFMPEG_FAILED',
   CANCELLED: 'CANCELLED',
   IO_ERROR: 'IO_ERROR',
+  NOT_AUDIO: 'NOT_AUDIO',
+  AUDIO_TOO_LONG: 'AUDIO_TOO_LONG',
+  AUDIO_TOO_SHORT: 'AUDIO_TOO_SHORT',
+  AUDIO_CHANNELS: 'AUDIO_CHANNELS',
+  AUDIO_SAMPLE_RATE: 'AUDIO_SAMPLE_RATE',
 };
 
 /** Child -> parent: progress and log lines while rendering, then exactly one outcome. */

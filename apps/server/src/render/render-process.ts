@@ -37,6 +37,7 @@ async function render(raw: unknown): Promise<void> {
       input: request.input,
       output: request.output,
       thumbnail: request.thumbnail,
+      audio: request.audio,
       // The engine validates the options (INVALID_OPTIONS names the bad field).
       options: request.options as RenderOptionsInput,
       tempDir: request.tempDir,

@@ -15,13 +15,20 @@ import {
 } from '@rasma/engine';
 import { forkTypeScript } from '@rasma/engine/built';
 import { buildDir, serverDir } from '../paths.js';
-import { renderReportSchema, type RenderReport, type RenderRequest } from './messages.js';
+import {
+  renderReportSchema,
+  type RenderAudio,
+  type RenderReport,
+  type RenderRequest,
+} from './messages.js';
 
 export interface RenderJob {
   input: string;
   output: string;
   thumbnail: string;
   options: RenderOptionsInput;
+  /** The voice-over and music files, by track (none: a silent video). */
+  audio?: RenderAudio;
   /** Aborting kills the render process; the render rejects with EngineError CANCELLED. */
   signal?: AbortSignal;
   /** Whole percentages 0-100, never decreasing, ending at 100. */
@@ -145,11 +152,12 @@ async function inTempDir<T>(run: (tempDir: string) => Promise<T>): Promise<T> {
   }
 }
 
-const pick = ({ input, output, thumbnail, options }: RenderJob) => ({
+const pick = ({ input, output, thumbnail, options, audio }: RenderJob) => ({
   input,
   output,
   thumbnail,
   options,
+  audio,
 });
 
 function failure(outcome: Extract<Outcome, { type: 'failed' }>): Error {

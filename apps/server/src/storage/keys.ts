@@ -1,3 +1,5 @@
+import { AUDIO_TRACKS, type AudioTrack } from '@rasma/contract';
+
 /** Where each kind of file is kept in storage: the folder names and key shapes, said once. */
 export const STORAGE_FOLDERS = {
   images: 'images',
@@ -10,6 +12,13 @@ export const STORAGE_FOLDERS = {
 /** An uploaded image: `images/<id>.<extension>`. */
 export const imageKey = (id: string, extension: string) =>
   `${STORAGE_FOLDERS.images}/${id}.${extension}`;
+
+/**
+ * A voice-over or music file sent with a create call: `images/<image id>.voice` or `.music`, kept
+ * beside the uploaded image it goes with and deleted with it.
+ */
+export const uploadAudioKey = (imageId: string, track: AudioTrack) =>
+  `${STORAGE_FOLDERS.images}/${imageId}.${track}`;
 
 /** A finished video: `videos/<id>.mp4`. */
 export const videoKey = (videoId: string) => `${STORAGE_FOLDERS.videos}/${videoId}.mp4`;
@@ -32,6 +41,17 @@ export const projectImageKey = (projectId: string, extension: string) =>
 export const projectThumbnailKey = (projectId: string) =>
   `${STORAGE_FOLDERS.projects}/${projectId}.thumbnail`;
 
+/**
+ * A project's voice-over or music, AAC (`STORED_AUDIO`): `projects/<id>.voice` or `.music`, one
+ * per track, so that a new upload replaces the track's file.
+ */
+export const projectAudioKey = (projectId: string, track: AudioTrack) =>
+  `${STORAGE_FOLDERS.projects}/${projectId}.${track}`;
+
 /** The project a key in the projects folder belongs to. */
 export const projectIdOfKey = (key: string) =>
   key.slice(STORAGE_FOLDERS.projects.length + 1).split('.')[0] ?? '';
+
+/** Whether a key in the projects folder is a project's audio file (`projectAudioKey`). */
+export const isProjectAudioKey = (key: string) =>
+  AUDIO_TRACKS.some((track) => key.endsWith(`.${track}`));

@@ -50,3 +50,14 @@ export function signedInCalls(server: () => TestServer) {
     details: async (cookie: string) => (await call(cookie, 'GET', '/api/user/details')).body,
   };
 }
+
+/** Calls to `server` as the person whose session `cookie` carries: the answer, or its status and JSON. */
+export function clientOf(server: TestServer, cookie: string) {
+  const call = (pathname: string, init: RequestInit = {}) =>
+    server.request(pathname, { ...init, headers: { cookie, ...init.headers } });
+  const json = async <T>(pathname: string, init: RequestInit = {}) => {
+    const res = await call(pathname, init);
+    return { status: res.status, body: (await res.json()) as T };
+  };
+  return { call, json };
+}

@@ -2,8 +2,15 @@ import { api, projectStateSchema, STORAGE_LIMITS } from '@rasma/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../http/route.js';
 import { sendFile } from '../../http/send-file.js';
-import { parseJsonField, readUpload } from '../../http/upload.js';
+import { parseJsonField, readUpload, withUploadFolder } from '../../http/upload.js';
+import { readAudioUpload, type AudioChecker } from '../audio/audio-file.js';
 import type { DecodeQueue } from '../images/decode-queue.js';
+import {
+  checkCanUploadAudio,
+  projectAudioFile,
+  removeProjectAudio,
+  storeProjectAudio,
+} from './audio.js';
 import {
   checkCanCreateProject,
   createProject,
@@ -16,11 +23,14 @@ import {
   type ProjectDeps,
 } from './service.js';
 
+export type ProjectsModuleOptions = ProjectDeps & {
+  /** Uploads held per person, and full-size image decodes, per process. */
+  decodes: DecodeQueue;
+  audio: AudioChecker;
+};
+
 /** Projects (the work on an image, autosaved) and their files. Prefix `/api`. */
-export const projectsModule: FastifyPluginAsync<ProjectDeps & { decodes: DecodeQueue }> = async (
-  app,
-  options,
-) => {
+export const projectsModule: FastifyPluginAsync<ProjectsModuleOptions> = async (app, options) => {
   const { db, storage } = options;
 
   route(app, api.projects, ({ user }) => recentProjectList(db, user.id));
@@ -54,6 +64,34 @@ export const projectsModule: FastifyPluginAsync<ProjectDeps & { decodes: DecodeQ
     ({ user, params, body }) => saveProjectState(db, user.id, params.id, body.state),
     { bodyLimit: 2 * STORAGE_LIMITS.maxStateBytes },
   );
+
+  route(app, api.uploadProjectAudio, async ({ user, params, request, reply }) => {
+    // Refused before the file is read when it could not be kept anyway.
+    await checkCanUploadAudio(db, user.id, params.id);
+    const file = await options.decodes.forUser(user.id, () =>
+      withUploadFolder(async (folder) => {
+        const audio = await options.audio.check(await readAudioUpload(request, folder));
+        const { id: projectId, track } = params;
+        return storeProjectAudio(options, { userId: user.id, projectId, track, audio });
+      }),
+    );
+    reply.status(201);
+    return file;
+  });
+  route(app, api.projectAudio, async ({ user, params, request, reply }) =>
+    sendFile(storage, reply, {
+      ...(await projectAudioFile(db, user.id, params.id, params.track)),
+      range: request.headers.range,
+    }),
+  );
+  route(app, api.deleteProjectAudio, async ({ user, params }) => {
+    await removeProjectAudio(options, {
+      userId: user.id,
+      projectId: params.id,
+      track: params.track,
+    });
+    return { message: 'Audio deleted' };
+  });
 
   route(app, api.deleteProject, async ({ user, params }) => {
     await removeProject(options, await findOwnProject(db, user.id, params.id));

@@ -1,10 +1,11 @@
-import { PROJECT_LIMITS, type ProjectState } from '@rasma/contract';
+import { PROJECT_LIMITS, type AudioTrack, type ProjectState } from '@rasma/contract';
 import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { projects } from '../../db/schema.js';
+import { projectAudio, projects } from '../../db/schema.js';
 import type { DbOrTx } from '../credits/ledger.js';
 
 export type ProjectRow = typeof projects.$inferSelect;
+export type ProjectAudioRow = typeof projectAudio.$inferSelect;
 
 /** How many projects the user has. */
 export async function countProjects(db: DbOrTx, userId: string): Promise<number> {
@@ -63,4 +64,59 @@ export async function existingProjectIds(db: Db, ids: string[]): Promise<Set<str
   if (ids.length === 0) return new Set();
   const rows = await db.select({ id: projects.id }).from(projects).where(inArray(projects.id, ids));
   return new Set(rows.map((row) => row.id));
+}
+
+/** The project's audio files (a row per track that has one). */
+export function projectAudioOf(db: Db, projectId: string): Promise<ProjectAudioRow[]> {
+  return db.select().from(projectAudio).where(eq(projectAudio.projectId, projectId));
+}
+
+/** The audio file of one track of the project, if it has one. */
+export async function findProjectAudio(db: Db, projectId: string, track: AudioTrack) {
+  const [row] = await db
+    .select()
+    .from(projectAudio)
+    .where(and(eq(projectAudio.projectId, projectId), eq(projectAudio.track, track)))
+    .limit(1);
+  return row;
+}
+
+/** Records a track's file, replacing the one it had (in the transaction that checks the quota). */
+export async function upsertProjectAudio(
+  tx: DbOrTx,
+  values: Omit<typeof projectAudio.$inferInsert, 'updatedAt'>,
+): Promise<ProjectAudioRow> {
+  const { projectId: _projectId, track: _track, ...file } = values;
+  const [row] = await tx
+    .insert(projectAudio)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [projectAudio.projectId, projectAudio.track],
+      set: { ...file, updatedAt: sql`now()` },
+    })
+    .returning();
+  if (!row) throw new Error('project audio upsert returned nothing');
+  return row;
+}
+
+/** Forgets a track's file; whether there was one. */
+export async function deleteProjectAudioRow(
+  db: Db,
+  projectId: string,
+  track: AudioTrack,
+): Promise<boolean> {
+  const rows = await db
+    .delete(projectAudio)
+    .where(and(eq(projectAudio.projectId, projectId), eq(projectAudio.track, track)))
+    .returning({ track: projectAudio.track });
+  return rows.length > 0;
+}
+
+/** The tracks of `projectIds` that have a file. */
+export async function projectAudioTracks(db: Db, projectIds: string[]) {
+  if (projectIds.length === 0) return [];
+  return db
+    .select({ projectId: projectAudio.projectId, track: projectAudio.track })
+    .from(projectAudio)
+    .where(inArray(projectAudio.projectId, projectIds));
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   api,
+  AUDIO_TRACKS,
   endpointUrl,
   PROJECT_LIMITS,
   projectStateSchema,
@@ -9,6 +10,7 @@ import {
   TOO_MANY_NEW_PROJECTS_MESSAGE,
   TOO_MANY_PROJECTS_MESSAGE,
   type Project,
+  type ProjectAudioFile,
   type ProjectState,
   type ProjectSummary,
 } from '@rasma/contract';
@@ -17,7 +19,7 @@ import type { Db } from '../../db/client.js';
 import { notFoundOf, requireOwned } from '../../db/ownership.js';
 import { AppError } from '../../errors.js';
 import { titleFromFileName } from '../../http/upload.js';
-import { projectImageKey, projectThumbnailKey } from '../../storage/keys.js';
+import { projectAudioKey, projectImageKey, projectThumbnailKey } from '../../storage/keys.js';
 import type { Storage } from '../../storage/storage.js';
 import {
   hitRateLimit,
@@ -33,8 +35,10 @@ import {
   countProjects,
   deleteProjectRow,
   insertProject,
+  projectAudioOf,
   recentProjects,
   updateProjectState,
+  type ProjectAudioRow,
   type ProjectRow,
 } from './queries.js';
 
@@ -58,13 +62,22 @@ export const toSummary = (row: Pick<ProjectRow, 'id' | 'title' | 'updatedAt'>): 
   thumbnailUrl: thumbnailUrl(row.id),
 });
 
-const toProject = (row: ProjectRow): Project => ({
+const toProject = (row: ProjectRow, audio: ProjectAudioRow[]): Project => ({
   id: row.id,
   title: row.title,
   fileName: row.fileName,
   state: storedState(row.state),
   updatedAt: row.updatedAt.toISOString(),
   imageUrl: endpointUrl(api.projectImage, { id: row.id }),
+  audioFiles: Object.fromEntries(audio.map((file) => [file.track, toAudioFile(file)])),
+});
+
+/** A project's audio file as the API shows it. */
+export const toAudioFile = (row: ProjectAudioRow): ProjectAudioFile => ({
+  url: endpointUrl(api.projectAudio, { id: row.projectId, track: row.track }),
+  durationSeconds: row.durationSeconds,
+  bytes: row.bytes,
+  fileName: row.fileName,
 });
 
 /**
@@ -164,7 +177,7 @@ export async function createProject(
       await recordHit(tx, newProjectsKey(userId));
       return row;
     });
-    return toProject(row);
+    return toProject(row, []);
   } catch (err) {
     await Promise.all([storage.delete(imageKey), storage.delete(thumbnailKey)]);
     throw err;
@@ -181,7 +194,8 @@ export const findOwnProject = (db: Db, userId: string, id: string): Promise<Proj
   requireOwned(db, 'project', userId, id);
 
 export async function getProject(db: Db, userId: string, id: string): Promise<Project> {
-  return toProject(await findOwnProject(db, userId, id));
+  const row = await findOwnProject(db, userId, id);
+  return toProject(row, await projectAudioOf(db, row.id));
 }
 
 /**
@@ -205,13 +219,17 @@ export async function projectFile(db: Db, userId: string, id: string, file: 'ima
 }
 
 /**
- * Deletes a project and its image and thumbnail. The row goes first: a file a failure left behind
- * belongs to no project, and the hourly clean-up removes it.
+ * Deletes a project and its image, thumbnail and audio files. The row goes first (its audio rows
+ * with it): a file a failure left behind belongs to no project, and the hourly clean-up removes it.
  */
 export async function removeProject(
   { db, storage }: ProjectDeps,
   row: Pick<ProjectRow, 'id' | 'imageKey'>,
 ): Promise<void> {
   await deleteProjectRow(db, row.id);
-  await Promise.all([storage.delete(row.imageKey), storage.delete(projectThumbnailKey(row.id))]);
+  await Promise.all([
+    storage.delete(row.imageKey),
+    storage.delete(projectThumbnailKey(row.id)),
+    ...AUDIO_TRACKS.map((track) => storage.delete(projectAudioKey(row.id, track))),
+  ]);
 }

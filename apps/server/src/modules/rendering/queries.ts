@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { images, videos } from '../../db/schema.js';
+import { images, uploadAudio, videos } from '../../db/schema.js';
 
 export type RenderedVideoRow = typeof videos.$inferSelect;
 
@@ -10,7 +10,7 @@ export async function videoToRender(db: Db, videoId: string) {
   return row?.status === 'processing' ? row : undefined;
 }
 
-/** The uploaded image of a video, while its file is still stored. */
+/** The uploaded image of a video, while its file is still stored, and the audio sent with it. */
 export async function storedSource(db: Db, imageId: string | null) {
   if (!imageId) return undefined;
   const [row] = await db
@@ -18,7 +18,12 @@ export async function storedSource(db: Db, imageId: string | null) {
     .from(images)
     .where(eq(images.id, imageId))
     .limit(1);
-  return row?.storageKey ? { id: row.id, storageKey: row.storageKey } : undefined;
+  if (!row?.storageKey) return undefined;
+  const audio = await db
+    .select({ track: uploadAudio.track, storageKey: uploadAudio.storageKey })
+    .from(uploadAudio)
+    .where(eq(uploadAudio.imageId, imageId));
+  return { id: row.id, storageKey: row.storageKey, audio };
 }
 
 /** Stores a render's progress (for a reload), unless the video has ended meanwhile. */

@@ -32,6 +32,10 @@ describe('the create-video payload as engine options', () => {
       drawingTime: DRAWING_TIME.max,
       shape: '9:16',
       hand: 'pen',
+      audio: {
+        voice: { trimStart: 0.5, trimEnd: 20, gainDb: 3 },
+        music: { gainDb: -6, loop: false, fadeInSeconds: 1, fadeOutSeconds: 4 },
+      },
     });
     const options = parseRenderOptions(toRenderOptions(payload));
     expect(options).toMatchObject({
@@ -45,6 +49,10 @@ describe('the create-video payload as engine options', () => {
         { id: '1700000000000', brushSize: 500, direction: 'Bottom to top', fillLevel: 100 },
         { id: '2', direction: 'Right to left', fillLevel: 0 },
       ],
+      audio: {
+        voice: { trimStart: 0.5, trimEnd: 20, gainDb: 3 },
+        music: { trimStart: 0, gainDb: -6, loop: false, fadeInSeconds: 1, fadeOutSeconds: 4 },
+      },
     });
     expect(options.strokeMasks[0]?.points).toEqual(payload.strokeMasks[0]?.points);
   });

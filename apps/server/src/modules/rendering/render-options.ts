@@ -22,6 +22,7 @@ export function toRenderOptions(payload: CreateVideoBlobData): RenderOptionsInpu
     shape: payload.shape,
     hand: payload.hand,
     edits: payload.edits,
+    audio: payload.audio,
   } satisfies Record<keyof CreateVideoBlobData, unknown>;
   return options;
 }

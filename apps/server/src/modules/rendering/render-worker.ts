@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createVideoBlobDataSchema } from '@rasma/contract';
+import { createVideoBlobDataSchema, STORED_AUDIO } from '@rasma/contract';
 import { EngineError, type EngineErrorCode } from '@rasma/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -11,6 +11,7 @@ import { thumbnailKey, videoKey } from '../../storage/keys.js';
 import type { Storage } from '../../storage/storage.js';
 import { applyCreditChange } from '../credits/ledger.js';
 import { progressEvent } from '../videos/progress-stream.js';
+import { deleteUploadAudio } from '../videos/upload-audio.js';
 import {
   forgetSourceFile,
   markCompleted,
@@ -28,6 +29,11 @@ const PERMANENT_FAILURES: ReadonlySet<EngineErrorCode> = new Set([
   'INVALID_OPTIONS',
   'NOT_AN_IMAGE',
   'IMAGE_TOO_LARGE',
+  'NOT_AUDIO',
+  'AUDIO_TOO_LONG',
+  'AUDIO_TOO_SHORT',
+  'AUDIO_CHANNELS',
+  'AUDIO_SAMPLE_RATE',
 ]);
 
 /** What a render needs, from the composition root. */
@@ -73,10 +79,17 @@ export async function renderVideo(
     output: path.join(folder, 'video.mp4'),
     thumbnail: path.join(folder, 'thumbnail.jpg'),
   };
+  const sound = source.audio.map((file) => ({
+    ...file,
+    path: path.join(folder, `${file.track}.${STORED_AUDIO.extension}`),
+  }));
   try {
     await storage.download(source.storageKey, files.input);
+    for (const file of sound) await storage.download(file.storageKey, file.path);
     const result = await runner.render({
       ...files,
+      // None for a silent video: the engine adds no track.
+      audio: sound.length > 0 ? Object.fromEntries(sound.map((f) => [f.track, f.path])) : undefined,
       options: toRenderOptions(settings.data),
       signal: deadline,
       onProgress: (percent) => {
@@ -146,12 +159,16 @@ export async function failVideo(
   if (source) await deleteSource(deps, source.id, source.storageKey);
 }
 
-/** The uploaded image is deleted once its video is made or has failed (privacy policy). */
+/**
+ * The uploaded image and its audio files are deleted once its video is made or has failed (privacy
+ * policy).
+ */
 async function deleteSource(
-  { db, storage }: Pick<RenderWorkerDeps, 'db' | 'storage'>,
+  deps: Pick<RenderWorkerDeps, 'db' | 'storage'>,
   imageId: string,
   key: string,
 ): Promise<void> {
-  await storage.delete(key);
-  await forgetSourceFile(db, imageId);
+  await deleteUploadAudio(deps, imageId);
+  await deps.storage.delete(key);
+  await forgetSourceFile(deps.db, imageId);
 }

@@ -2,10 +2,12 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Db } from '../../db/client.js';
+import { UPLOAD_TEMP_PREFIX } from '../../http/upload.js';
 import { RENDER_TEMP_PREFIX } from '../../render/runner.js';
 import type { Storage } from '../../storage/storage.js';
 import { STORAGE_FOLDERS } from '../../storage/keys.js';
 import { deleteIdleProjects, deleteOrphanProjectFiles } from '../projects/retention.js';
+import { deleteUploadAudio } from '../videos/upload-audio.js';
 import { expiredUploads, forgetUploadFile, isUploadKeyKnown } from './queries.js';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -20,14 +22,17 @@ export const RETENTION_LIMITS = {
   leftoverUploadMs: HOUR_MS,
   /** Any upload, even one whose render still waits (that video then fails and is refunded). */
   maxUploadMs: 22 * HOUR_MS,
-  /** A render's temporary folder left by a killed process (renders last minutes at most). */
+  /**
+   * A render's or an upload's temporary folder left by a killed process (renders last minutes at
+   * most, uploads less).
+   */
   renderTempMs: 2 * HOUR_MS,
 };
 
 export interface RetentionDeps {
   db: Db;
   storage: Storage;
-  /** Where renders make their temporary folders (the OS temp dir). */
+  /** Where renders and uploads make their temporary folders (the OS temp dir). */
   tempDir?: string;
 }
 
@@ -56,7 +61,7 @@ export async function deleteExpiredFiles(
     orphanFiles:
       (await deleteOrphanUploadFiles(deps, now)) +
       (await deleteOrphanProjectFiles(deps, leftoverBefore)),
-    tempFolders: await deleteOldRenderTemp(deps.tempDir ?? tmpdir(), now),
+    tempFolders: await deleteOldTempFolders(deps.tempDir ?? tmpdir(), now),
     idleProjects: await deleteIdleProjects(deps, now),
   };
 }
@@ -67,13 +72,14 @@ async function deleteExpiredUploads({ db, storage }: RetentionDeps, now: Date): 
     unusedBefore: ago(now, RETENTION_LIMITS.leftoverUploadMs),
   });
   for (const { id, storageKey } of expired) {
+    await deleteUploadAudio({ db, storage }, id);
     if (storageKey) await storage.delete(storageKey);
     await forgetUploadFile(db, id);
   }
   return expired.length;
 }
 
-/** Files in the uploads folder that no image row points at. */
+/** Files in the uploads folder that no image or upload audio row points at. */
 async function deleteOrphanUploadFiles({ db, storage }: RetentionDeps, now: Date) {
   const old = await storage.keysOlderThan(
     STORAGE_FOLDERS.images,
@@ -88,11 +94,13 @@ async function deleteOrphanUploadFiles({ db, storage }: RetentionDeps, now: Date
   return deleted;
 }
 
-async function deleteOldRenderTemp(tempDir: string, now: Date): Promise<number> {
+async function deleteOldTempFolders(tempDir: string, now: Date): Promise<number> {
   const before = ago(now, RETENTION_LIMITS.renderTempMs);
   let deleted = 0;
   for (const name of await readdir(tempDir)) {
-    if (!name.startsWith(RENDER_TEMP_PREFIX)) continue;
+    if (![RENDER_TEMP_PREFIX, UPLOAD_TEMP_PREFIX].some((prefix) => name.startsWith(prefix))) {
+      continue;
+    }
     const folder = path.join(tempDir, name);
     const stats = await stat(folder).catch(() => undefined);
     if (!stats?.isDirectory() || stats.mtime >= before) continue;

@@ -1,6 +1,6 @@
 import { and, eq, exists, isNotNull, lt, not, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { images, videos } from '../../db/schema.js';
+import { images, uploadAudio, videos } from '../../db/schema.js';
 
 /**
  * Uploads still stored that were uploaded before `anyBefore`, or before `unusedBefore` with no
@@ -33,12 +33,18 @@ export async function forgetUploadFile(db: Db, imageId: string): Promise<void> {
   await db.update(images).set({ storageKey: null }).where(eq(images.id, imageId));
 }
 
-/** Whether an image row points at the stored file `key`. */
+/** Whether an image row, or an upload's audio row, points at the stored file `key`. */
 export async function isUploadKeyKnown(db: Db, key: string): Promise<boolean> {
   const [row] = await db
     .select({ id: images.id })
     .from(images)
     .where(eq(images.storageKey, key))
+    .union(
+      db
+        .select({ id: uploadAudio.imageId })
+        .from(uploadAudio)
+        .where(eq(uploadAudio.storageKey, key)),
+    )
     .limit(1);
   return row !== undefined;
 }

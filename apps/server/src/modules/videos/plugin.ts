@@ -1,4 +1,4 @@
-import { api, createVideoBlobDataSchema } from '@rasma/contract';
+import { api, AUDIO_TRACKS, createVideoBlobDataSchema } from '@rasma/contract';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { AppError } from '../../errors.js';
 import { route } from '../../http/route.js';
@@ -17,7 +17,8 @@ import {
 } from './service.js';
 import { openProgressStream, type OpenStreams } from './progress-stream.js';
 import { sendFile } from '../../http/send-file.js';
-import { parseJsonField, readUpload } from '../../http/upload.js';
+import { parseJsonField, readUpload, withUploadFolder } from '../../http/upload.js';
+import { audioFiles } from '../audio/audio-file.js';
 
 export type VideosModuleOptions = VideoDeps & {
   /** Full-size image decodes, bounded per person and per process. */
@@ -39,18 +40,21 @@ export const videosModule: FastifyPluginAsync<VideosModuleOptions> = async (app,
   route(app, api.createVideo, async ({ user, request, reply }) => {
     // Refused before the upload is read when it could not become a video anyway.
     await checkCanCreateVideo(db, user.id);
-    const video = await options.decodes.forUser(user.id, async (decode) => {
-      const upload = await readUpload(request);
-      const settings = parseJsonField(upload.fields, 'blobData', createVideoBlobDataSchema);
-      return createVideo(options, {
-        userId: user.id,
-        upload: upload.image,
-        settings,
-        // request.ip is the client's, behind the proxies TRUST_PROXY names.
-        network: requesterNetwork(request.ip, options.sessionSecret),
-        decode,
-      });
-    });
+    const video = await options.decodes.forUser(user.id, (decode) =>
+      withUploadFolder(async (folder) => {
+        const upload = await readUpload(request, audioFiles(AUDIO_TRACKS, folder));
+        const settings = parseJsonField(upload.fields, 'blobData', createVideoBlobDataSchema);
+        return createVideo(options, {
+          userId: user.id,
+          upload: upload.image,
+          audio: { voice: upload.files.voice, music: upload.files.music },
+          settings,
+          // request.ip is the client's, behind the proxies TRUST_PROXY names.
+          network: requesterNetwork(request.ip, options.sessionSecret),
+          decode,
+        });
+      }),
+    );
     reply.status(201);
     return { message: 'Video creation started', video };
   });

@@ -19,15 +19,18 @@ import {
   type AnyColumn,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { creditLedger, images, users, videos } from '../../db/schema.js';
+import { creditLedger, images, uploadAudio, users, videos } from '../../db/schema.js';
 
 export type VideoRow = typeof videos.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** The upload's row and its video's, made together (in the create's transaction). */
+/**
+ * The upload's row, its audio files' and its video's, made together (in the create's transaction).
+ */
 export async function insertImageAndVideo(
   tx: Tx,
-  image: typeof images.$inferInsert,
+  image: typeof images.$inferInsert & { id: string },
+  audio: Omit<typeof uploadAudio.$inferInsert, 'imageId'>[],
   video: {
     id: string;
     title: string;
@@ -37,6 +40,9 @@ export async function insertImageAndVideo(
   },
 ): Promise<VideoRow> {
   await tx.insert(images).values(image);
+  if (audio.length > 0) {
+    await tx.insert(uploadAudio).values(audio.map((file) => ({ ...file, imageId: image.id })));
+  }
   const [row] = await tx
     .insert(videos)
     .values({
@@ -160,4 +166,17 @@ export function videosInProgressOrEndedSince(db: Db, userId: string, since: Date
  */
 export async function lockNetwork(tx: Pick<Db, 'execute'>, network: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${network}))`);
+}
+
+/** The audio files stored with an upload. */
+export function uploadAudioOf(db: Db, imageId: string) {
+  return db
+    .select({ track: uploadAudio.track, storageKey: uploadAudio.storageKey })
+    .from(uploadAudio)
+    .where(eq(uploadAudio.imageId, imageId));
+}
+
+/** Forgets the audio files of an upload (once they are deleted). */
+export async function deleteUploadAudioRows(db: Db, imageId: string): Promise<void> {
+  await db.delete(uploadAudio).where(eq(uploadAudio.imageId, imageId));
 }

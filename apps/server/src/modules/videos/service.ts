@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
+  AUDIO_TRACKS,
   MAX_WAITING_VIDEOS_PER_USER,
   MODEL_CREDIT_COST,
+  STORED_AUDIO,
   VIDEOS_PAGE_SIZE,
   type AiModel,
   type CreateVideoBlobData,
@@ -11,11 +13,18 @@ import type { Db } from '../../db/client.js';
 import { requireOwned } from '../../db/ownership.js';
 import { AppError } from '../../errors.js';
 import { pageWindow, paginationOf } from '../../http/pagination.js';
-import { titleFromFileName } from '../../http/upload.js';
+import { titleFromFileName, type ReceivedFile } from '../../http/upload.js';
 import type { JobSender } from '../../jobs/definitions.js';
 import type { ProgressBus } from '../../progress/progress-bus.js';
-import { imageKey, thumbnailKey, thumbnailName, videoKey } from '../../storage/keys.js';
+import {
+  imageKey,
+  thumbnailKey,
+  thumbnailName,
+  uploadAudioKey,
+  videoKey,
+} from '../../storage/keys.js';
 import type { Storage } from '../../storage/storage.js';
+import type { AudioChecker, CheckedAudio } from '../audio/audio-file.js';
 import { requireUserById } from '../auth/users.js';
 import { applyCreditChange, insufficientCredits } from '../credits/ledger.js';
 import type { Decode } from '../images/decode-queue.js';
@@ -33,6 +42,7 @@ import {
 } from './queries.js';
 import { scaleSettings } from './scale-settings.js';
 import { checkStrokeEdits } from './stroke-edits.js';
+import { checkUploadAudio, type UploadAudio } from './upload-audio.js';
 
 export type { VideoRow };
 
@@ -47,6 +57,8 @@ export interface VideoDeps {
   jobExpirySeconds: (drawingTime: number) => number;
   /** Wakes this process's render workers at once (no-op when it runs none). */
   wakeWorkers: () => void;
+  /** Checks the voice-over and music sent with a create, as a project's audio uploads. */
+  audio: AudioChecker;
 }
 
 export const toVideo = (row: Omit<VideoRow, 'options'>): Video => ({
@@ -63,15 +75,17 @@ export const toVideo = (row: Omit<VideoRow, 'options'>): Video => ({
 
 /**
  * Creates a video from an upload (the create-video use case, whole): the image is checked and
- * normalized and the stroke edits checked against it, the video is debited and queued
- * (`enqueueVideo`), this process's render workers are woken and the user's open progress streams
- * are told.
+ * normalized and the stroke edits checked against it, the voice-over and music sent with it are
+ * checked, the video is debited and queued (`enqueueVideo`), this process's render workers are
+ * woken and the user's open progress streams are told. Sound costs nothing (`AUDIO_CREDIT_RULE`).
  */
 export async function createVideo(
   deps: VideoDeps,
   input: {
     userId: string;
     upload: { bytes: Buffer; fileName: string };
+    /** The audio files sent beside the image (none from a client that sends no sound). */
+    audio: UploadAudio<ReceivedFile>;
     settings: CreateVideoBlobData;
     /** The keyed hash of the network the request came from (`requesterNetwork`). */
     network: string;
@@ -84,11 +98,13 @@ export async function createVideo(
   const image = await input.decode(() => normalizeImage(input.upload.bytes));
   const settings = scaleSettings(input.settings, image.scale);
   checkStrokeEdits(settings, image);
+  const audio = await checkUploadAudio(deps.audio, input.audio);
   const row = await enqueueVideo(deps, {
     userId: input.userId,
     network: input.network,
     settings,
     image,
+    audio,
     fileName: input.upload.fileName,
   });
   deps.wakeWorkers();
@@ -110,16 +126,17 @@ export async function checkCanCreateVideo(db: Db, userId: string, aiModel?: AiMo
 }
 
 /**
- * The image is stored first; then, in one transaction, the model's cost is debited (402
- * `Insufficient credits` leaves nothing behind), the image and video rows are created, the model
- * becomes the user's preference and the render job is enqueued at its fair share
- * (`renderPriority`; 429 beyond `MAX_WAITING_VIDEOS_PER_USER` of the user's own waiting).
+ * The image and its audio files are stored first; then, in one transaction, the model's cost is
+ * debited (402 `Insufficient credits` leaves nothing behind), the image, audio and video rows are
+ * created, the model becomes the user's preference and the render job is enqueued at its fair
+ * share (`renderPriority`; 429 beyond `MAX_WAITING_VIDEOS_PER_USER` of the user's own waiting).
  */
 async function enqueueVideo(
   { db, storage, jobs, jobExpirySeconds }: VideoDeps,
   input: {
     userId: string;
     image: StoredImage;
+    audio: UploadAudio<CheckedAudio>;
     fileName: string;
     settings: CreateVideoBlobData;
     network: string;
@@ -129,9 +146,16 @@ async function enqueueVideo(
   const videoId = randomUUID();
   const imageId = randomUUID();
   const storageKey = imageKey(imageId, image.extension);
+  const audio = AUDIO_TRACKS.flatMap((track) => {
+    const file = input.audio[track];
+    return file ? [{ track, file, storageKey: uploadAudioKey(imageId, track) }] : [];
+  });
   const cost = MODEL_CREDIT_COST[settings.aiModel];
-  await storage.put(storageKey, image.data, image.mimeType);
   try {
+    await storage.put(storageKey, image.data, image.mimeType);
+    for (const { storageKey, file } of audio) {
+      await storage.upload(storageKey, file.file, STORED_AUDIO.contentType);
+    }
     return await db.transaction(async (tx) => {
       const row = await insertImageAndVideo(
         tx,
@@ -145,6 +169,12 @@ async function enqueueVideo(
           height: image.height,
           sizeBytes: image.data.length,
         },
+        audio.map(({ track, file, storageKey }) => ({
+          track,
+          storageKey,
+          bytes: file.bytes,
+          durationSeconds: file.durationSeconds,
+        })),
         {
           id: videoId,
           title: titleFromFileName(input.fileName),
@@ -179,7 +209,8 @@ async function enqueueVideo(
       return row;
     });
   } catch (err) {
-    await storage.delete(storageKey);
+    const keys = [storageKey, ...audio.map((track) => track.storageKey)];
+    await Promise.all(keys.map((key) => storage.delete(key)));
     throw err;
   }
 }

@@ -1,0 +1,84 @@
+import { STORED_AUDIO, type AudioTrack, type ProjectAudioFile } from '@rasma/contract';
+import type { Db } from '../../db/client.js';
+import { requireOwned } from '../../db/ownership.js';
+import { AppError } from '../../errors.js';
+import { recordHit, refuseWhenLimitReached, type RateLimit } from '../../limits/rate-limiter.js';
+import { projectAudioKey } from '../../storage/keys.js';
+import type { CheckedAudio } from '../audio/audio-file.js';
+import { requireUserById } from '../auth/users.js';
+import { requireRoom, requireWithinQuota } from '../quota/service.js';
+import { deleteProjectAudioRow, findProjectAudio, upsertProjectAudio } from './queries.js';
+import { findOwnProject, toAudioFile, type ProjectDeps } from './service.js';
+
+/**
+ * Audio files one person may store in an hour, across their projects: each is read whole by ffmpeg
+ * (a few seconds of a core for a long one), and recording a take again replaces the last.
+ */
+export const AUDIO_UPLOADS: RateLimit = {
+  max: 60,
+  windowMs: 60 * 60 * 1000,
+  message: 'Too many audio uploads in an hour. Please try again later.',
+};
+export const audioUploadsKey = (userId: string) => `project:audio:${userId}`;
+
+const audioNotFound = () =>
+  new AppError(404, 'This project has no audio on that track.', 'NOT_FOUND');
+
+/**
+ * What is checked before an audio file is read: the project is the person's (404), the hour's
+ * uploads (429) and room left in the quota (409).
+ */
+export async function checkCanUploadAudio(db: Db, userId: string, projectId: string) {
+  await findOwnProject(db, userId, projectId);
+  await refuseWhenLimitReached(db, audioUploadsKey(userId), AUDIO_UPLOADS);
+  await requireRoom(db, userId);
+}
+
+/**
+ * Keeps a checked audio file as the project's track, replacing the file it had. The row, the quota
+ * check (the new file counted, the old one no longer) and the file are one transaction: a file
+ * that would not fit is a 409 and one that fails to store changes nothing, the old track included.
+ */
+export async function storeProjectAudio(
+  { db, storage }: ProjectDeps,
+  input: { userId: string; projectId: string; track: AudioTrack; audio: CheckedAudio },
+): Promise<ProjectAudioFile> {
+  const { userId, projectId, track, audio } = input;
+  const row = await db.transaction(async (tx) => {
+    // The user's row is locked for the quota: two uploads at once see each other.
+    await requireUserById(tx, userId, { lock: true });
+    await requireOwned(tx, 'project', userId, projectId);
+    const row = await upsertProjectAudio(tx, {
+      projectId,
+      track,
+      fileName: audio.fileName.slice(0, 255),
+      bytes: audio.bytes,
+      durationSeconds: audio.durationSeconds,
+    });
+    await requireWithinQuota(tx, userId);
+    await recordHit(tx, audioUploadsKey(userId));
+    await storage.upload(projectAudioKey(projectId, track), audio.file, STORED_AUDIO.contentType);
+    return row;
+  });
+  return toAudioFile(row);
+}
+
+/** A track's stored file of the user's project, to send. */
+export async function projectAudioFile(db: Db, userId: string, id: string, track: AudioTrack) {
+  await findOwnProject(db, userId, id);
+  if (!(await findProjectAudio(db, id, track))) throw audioNotFound();
+  return { key: projectAudioKey(id, track), contentType: STORED_AUDIO.contentType };
+}
+
+/**
+ * Deletes a track's file. The row goes first: a file a failure left behind belongs to no track,
+ * and the hourly clean-up removes it.
+ */
+export async function removeProjectAudio(
+  { db, storage }: ProjectDeps,
+  input: { userId: string; projectId: string; track: AudioTrack },
+): Promise<void> {
+  await findOwnProject(db, input.userId, input.projectId);
+  if (!(await deleteProjectAudioRow(db, input.projectId, input.track))) throw audioNotFound();
+  await storage.delete(projectAudioKey(input.projectId, input.track));
+}
