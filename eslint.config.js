@@ -75,6 +75,7 @@ export default tseslint.config(
     files: ['packages/engine/**'],
     rules: forbid(['@rasma/server', '@rasma/web', '@rasma/contract', 'drizzle-orm', 'fastify'], {
       except: [
+        '@rasma/contract/audio',
         '@rasma/contract/constants',
         '@rasma/contract/stroke-edit-limits',
         '@rasma/contract/stroke-edits',

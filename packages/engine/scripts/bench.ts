@@ -18,7 +18,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { createReadStream, createWriteStream } from 'node:fs';
 import type { WriteStream } from 'node:fs';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { videoShapeSchema } from '@rasma/contract/video-fields';
@@ -32,7 +32,7 @@ import { outline } from '../src/outline.js';
 import { renderVideo, STAGE_LOG } from '../src/render.js';
 import { sceneSvg } from '../test/fixtures.js';
 import { PHOTO_NAMES, photoPng } from '../test/photos.js';
-import { CLI, runCli, watchMemory } from './memory.js';
+import { CLI, load, median, runCli, watchMemory } from './memory.js';
 
 type Model = 'rasma-ai' | 'rasma-ai-color';
 const DRAWING_TIME = 15;
@@ -47,12 +47,6 @@ const FLOOR_PRESET = 'veryfast';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SHAPE = videoShapeSchema.parse(process.env.BENCH_SHAPE ?? 'original');
 const IMAGES = (process.env.BENCH_IMAGES ?? ['detailed', ...PHOTO_NAMES].join(',')).split(',');
-
-/** The 1, 5 and 15 minute load averages: the machine is shared, so every figure carries it. */
-const load = () =>
-  `load ${loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ')}`;
 
 /** What the recording child reports: the frames and the engine's encoder settings. */
 interface Recording {
@@ -212,12 +206,6 @@ async function writeImage(name: string, work: string): Promise<string> {
   const path = join(work, `${photo}.png`);
   await writeFile(path, await photoPng(photo));
   return path;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 /** Median and best of `runs` timings of `fn`. */

@@ -1,6 +1,10 @@
-/** Benchmark runs of the built CLI, and their processes' peak memory from /proc (Linux). */
+/**
+ * Benchmark runs of the built CLI, their processes' peak memory from /proc (Linux), and the
+ * figures every benchmark prints beside its own (the load, medians).
+ */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
@@ -64,4 +68,16 @@ export async function runCli(args: string[]) {
   if (code !== 0)
     throw new Error(`rasma render failed (${code}): ${lines.map(({ line }) => line).join('\n')}`);
   return { seconds, rssMb: mb, ffmpegMb: childMb, lines };
+}
+
+/** The 1, 5 and 15 minute load averages: the machine is shared, so every figure carries it. */
+export const load = () =>
+  `load ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`;
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }

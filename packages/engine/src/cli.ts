@@ -20,6 +20,12 @@ Options:
       --hand <hand>          what draws: hand (a hand with its pen, light skin, default),
                              hand-medium, hand-dark, pen (the pen alone) or none
       --seed <n>             random seed (default 1)
+      --voice <file>         a voice-over (MP3, M4A/AAC, WAV, OGG/Opus, WebM or FLAC, mono or
+                             stereo, up to 5 minutes): the video lasts at least as long
+      --music <file>         a music bed: looped or cut to the video, faded, ducked under the voice
+      --audio <file.json>    the sound's settings: { voice: { trimStart, trimEnd, gainDb },
+                             music: { trimStart, trimEnd, gainDb, loop, fadeInSeconds,
+                             fadeOutSeconds } }
       --thumbnail <file>     thumbnail path (default: output with .jpg, or .thumbnail.jpg
                              when that is the input)
       --contact-sheet <png>  also write frames at 25/50/75/100 % as one PNG
@@ -41,6 +47,9 @@ async function main(argv: string[]): Promise<number> {
       shape: { type: 'string' },
       hand: { type: 'string' },
       seed: { type: 'string' },
+      voice: { type: 'string' },
+      music: { type: 'string' },
+      audio: { type: 'string' },
       thumbnail: { type: 'string' },
       'contact-sheet': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -54,6 +63,7 @@ async function main(argv: string[]): Promise<number> {
   const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));
   const strokeMasks = values.zones ? await readJson(values.zones, 'zones') : undefined;
   const edits = values.edits ? await readJson(values.edits, 'edits') : undefined;
+  const audio = values.audio ? await readJson(values.audio, 'audio') : undefined;
   // The renderer (and its image library) loads only once there is something to render, so help
   // and bad arguments answer at once; ffmpeg is looked for meanwhile.
   const [{ renderSketchVideo }, { contactSheet }, ffmpeg] = await Promise.all([
@@ -69,9 +79,11 @@ async function main(argv: string[]): Promise<number> {
     output: values.output,
     ffmpeg,
     ...(values.thumbnail ? { thumbnail: values.thumbnail } : {}),
+    audio: { voice: values.voice, music: values.music },
     options: {
       ...(strokeMasks !== undefined ? { strokeMasks: strokeMasks as [] } : {}),
       ...(edits !== undefined ? { edits: edits as object } : {}),
+      ...(audio !== undefined ? { audio: audio as object } : {}),
       ...(values.direction ? { direction: values.direction as 'Left to right' } : {}),
       ...(values.model ? { aiModel: values.model as 'rasma-ai' } : {}),
       ...(values.time ? { drawingTime: num(values.time) } : {}),

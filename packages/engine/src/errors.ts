@@ -6,7 +6,14 @@ export type EngineErrorCode =
   | 'FFMPEG_MISSING'
   | 'FFMPEG_FAILED'
   | 'CANCELLED'
-  | 'IO_ERROR';
+  | 'IO_ERROR'
+  // An audio file refused (`storeAudioFile`, or a render's voice-over or music), each with the
+  // contract's `AUDIO_MESSAGES` words.
+  | 'NOT_AUDIO'
+  | 'AUDIO_TOO_LONG'
+  | 'AUDIO_TOO_SHORT'
+  | 'AUDIO_CHANNELS'
+  | 'AUDIO_SAMPLE_RATE';
 
 export class EngineError extends Error {
   override readonly name = 'EngineError';

@@ -1,6 +1,10 @@
 /** @rasma/engine: image -> outline -> strokes -> frames -> MP4. Node entry (uses sharp and ffmpeg). */
 export { renderSketchVideo } from './render.js';
 export type { RenderParams, RenderResult } from './render.js';
+export type { SoundFiles } from './sound.js';
+export { readAudioFile, storeAudioFile } from './audio-file.js';
+export type { AudioFileInfo, ReadAudio, StoreAudioParams } from './audio-file.js';
+export { MIX_AAC, MIX_LOUDNESS } from './mix.js';
 export { probeImage, MAX_INPUT_PIXELS } from './decode.js';
 export { previewOutline } from './preview.js';
 export type { PreviewParams } from './preview.js';

@@ -8,6 +8,7 @@ import {
   GRAYSCALE_LEVEL,
   ZONE_LIMITS,
 } from '@rasma/contract/constants';
+import { audioSettingsSchema } from '@rasma/contract/audio';
 import { strokeEditsSchema } from '@rasma/contract/stroke-edits';
 import {
   aiModelSchema,
@@ -58,6 +59,11 @@ const renderOptionsSchema = z.object({
   seed: z.number().int().default(1),
   /** The person's stroke edits, in the source image's pixels (as the zones' points). */
   edits: strokeEditsSchema.optional(),
+  /**
+   * How the render's audio files (`RenderParams.audio`) are trimmed, set and faded; the same
+   * schema the API checks a video's sound with.
+   */
+  audio: audioSettingsSchema.optional(),
 });
 
 export type RenderOptionsInput = z.input<typeof renderOptionsSchema>;

@@ -1,7 +1,14 @@
 /** Browser-safe entry (`@rasma/engine/outline`): nothing here imports Node modules. */
 export { handDrawing } from './hand-drawing.js';
 export { outline, outlineToRgba } from './outline.js';
-export { FPS, HOLD_SECONDS, LEAVE_FRAMES, timeline, videoSeconds } from './timeline.js';
+export {
+  FPS,
+  HOLD_SECONDS,
+  LEAVE_FRAMES,
+  timeline,
+  videoSeconds,
+  VOICE_TAIL_SECONDS,
+} from './timeline.js';
 export type { OutlineParams, OutlineResult } from './outline.js';
 export type { Point, RgbaImage, ZoneShape } from './types.js';
 

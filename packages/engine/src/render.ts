@@ -23,6 +23,9 @@ import type { Placement } from './stroke-plan.js';
 import { colourPlanParams, planSketch, sketchOutlineParams } from './sketch.js';
 import type { Sketch, SketchParams, SketchZone } from './sketch.js';
 import { hatchStrokes, penStrokes } from './strokes.js';
+import { muxSound } from './mix.js';
+import { describeMix, Mixing, readSound } from './sound.js';
+import type { Sound, SoundFiles } from './sound.js';
 import { FPS, timeline } from './timeline.js';
 import type { Direction } from './types.js';
 import { hasStrokeEdits } from '@rasma/contract/stroke-edits';
@@ -47,12 +50,17 @@ export interface RenderParams {
   tempDir?: string;
   /** Receives one-line log messages (which ffmpeg is used, timings). */
   log?: (message: string) => void;
+  /**
+   * The video's sound: a voice-over and a music bed (file paths, read whole and checked as
+   * uploads are), set by `options.audio`. Without either the video is silent, as it always was.
+   */
+  audio?: SoundFiles;
 }
 
 export interface RenderResult {
   output: string;
   thumbnail: string;
-  /** Length of the MP4: `frames / FPS`. */
+  /** Length of the MP4: `frames / FPS` (a voice-over longer than the drawing holds it longer). */
   durationSeconds: number;
   /** Frames in the MP4: those handed to ffmpeg plus the hold it repeats. */
   frames: number;
@@ -127,11 +135,17 @@ async function renderUsing(
   const ffmpeg = params.ffmpeg ?? (await resolveFfmpeg());
   params.log?.(`ffmpeg: ${ffmpeg.path} (${ffmpeg.source}, version ${ffmpeg.version})`);
   run.checkCancelled();
-  const picture = await decodePicture(params, options);
+  // The audio files are read whole while the picture is decoded: the voice's length sets the
+  // video's.
+  const [picture, sound] = await bothSettled(
+    decodePicture(params, options),
+    readSound(ffmpeg.path, params.audio, options.audio, params.signal),
+  );
   run.progress(PROGRESS.decoded);
   run.checkCancelled();
   return inWorkDir(params, async (work) => {
-    const frames = await makeVideo({ params, options, planWorker, ffmpeg, picture, work, run });
+    const job = { params, options, planWorker, ffmpeg, picture, sound, work, run };
+    const frames = await makeVideo(job);
     run.checkCancelled();
     await moveFile(work.video, params.output);
     await moveFile(work.thumbnail, thumbnail);
@@ -146,6 +160,14 @@ async function renderUsing(
       height,
     };
   });
+}
+
+/** Both values, once both have settled (no work of either left running); the first's error else. */
+async function bothSettled<A, B>(a: Promise<A>, b: Promise<B>): Promise<[A, B]> {
+  const [first, second] = await Promise.allSettled([a, b]);
+  if (first.status === 'rejected') throw first.reason;
+  if (second.status === 'rejected') throw second.reason;
+  return [first.value, second.value];
 }
 
 /** Reports progress (whole percentages, only ever rising) and stops a cancelled render. */
@@ -207,19 +229,32 @@ async function decodePicture(
 
 /**
  * A render's temp folder: the video and thumbnail are written here, and moved to their places
- * only once the whole render has succeeded.
+ * only once the whole render has succeeded. With sound, the encoder writes `frames`, the mix
+ * `sound`, and the two are muxed into `video`.
  */
 class WorkDir {
   readonly video: string;
   readonly thumbnail: string;
-  /** The encoder writing `video`, once started. */
+  readonly frames: string;
+  readonly sound: string;
+  /** The encoder writing `video` (or `frames`), once started. */
   sink: FrameSink | undefined;
+  /** The mix writing `sound`, once started. */
+  mixing: Mixing | undefined;
   /** Thumbnails being written: a failed render waits for them before removing the folder. */
   private readonly thumbnails: Promise<void>[] = [];
 
   constructor(readonly dir: string) {
     this.video = join(dir, 'video.mp4');
     this.thumbnail = join(dir, 'thumbnail.jpg');
+    this.frames = join(dir, 'frames.mp4');
+    this.sound = join(dir, 'sound.m4a');
+  }
+
+  /** Stops the encoder and the mix (cancelled or failed). */
+  abort(): void {
+    this.sink?.abort();
+    this.mixing?.stop();
   }
 
   writeThumbnail(rgb: Uint8Array, width: number, height: number): void {
@@ -230,29 +265,30 @@ class WorkDir {
     await Promise.all(this.thumbnails);
   }
 
-  /** Waits for the encoder's process to end and every thumbnail write to settle. */
+  /** Waits for the encoder's and the mix's processes to end and every thumbnail write to settle. */
   async settle(): Promise<void> {
     if (this.sink instanceof FfmpegEncoder) await this.sink.closed();
+    await this.mixing?.settled();
     await Promise.allSettled(this.thumbnails);
   }
 }
 
 /**
- * Runs `make` in a new temp folder. Cancelling stops its encoder; on any failure the encoder is
+ * Runs `make` in a new temp folder. Cancelling stops its encoder and mix; on any failure they are
  * stopped too (and the error is CANCELLED when the render was cancelled). Either way the folder is
- * removed once the encoder and the thumbnails are done with it.
+ * removed once the encoder, the mix and the thumbnails are done with it.
  */
 async function inWorkDir<T>(
   { tempDir, signal }: RenderParams,
   make: (work: WorkDir) => Promise<T>,
 ): Promise<T> {
   const work = new WorkDir(await mkdtemp(join(tempDir ?? tmpdir(), 'rasma-')));
-  const onAbort = () => work.sink?.abort();
+  const onAbort = () => work.abort();
   signal?.addEventListener('abort', onAbort);
   try {
     return await make(work);
   } catch (error) {
-    work.sink?.abort();
+    work.abort();
     if (signal?.aborted) throw cancelled({ cause: error });
     throw error;
   } finally {
@@ -268,18 +304,24 @@ interface VideoJob {
   planWorker: PlanWorker;
   ffmpeg: FfmpegInfo;
   picture: Picture;
+  sound: Sound | undefined;
   work: WorkDir;
   run: Tracker;
 }
 
 /**
- * Starts ffmpeg, plans the drawing meanwhile, and encodes its frames into the work folder's video
- * (with the thumbnail beside it); the video's frames, the hold included.
+ * Starts ffmpeg (and the sound's mix), plans the drawing meanwhile, and encodes its frames into the
+ * work folder's video (with the thumbnail beside it; with sound, the frames then muxed with the
+ * mix); the video's frames, the hold included.
  */
 async function makeVideo(job: VideoJob): Promise<number> {
-  const { params, options, work, run } = job;
+  const { params, options, work, sound } = job;
   const { width, height } = job.picture.image;
-  const { renderedFrames, holdFrames } = timeline(options.drawingTime, isColour(options));
+  const { renderedFrames, holdFrames, totalFrames } = timeline(
+    options.drawingTime,
+    isColour(options),
+    sound?.voiceSeconds,
+  );
   const settings: EncodeSettings = {
     width,
     height,
@@ -289,26 +331,67 @@ async function makeVideo(job: VideoJob): Promise<number> {
     preset: params.preset ?? DEFAULT_PRESET,
     tuning: X264_TUNING,
     crf: params.crf ?? DEFAULT_CRF,
-    output: work.video,
+    output: sound ? work.frames : work.video,
   };
   const sink = params.sink
     ? params.sink(settings, job.ffmpeg)
     : new FfmpegEncoder(job.ffmpeg.path, ffmpegArgs(settings));
   work.sink = sink;
-  // ffmpeg starts up while the plan is computed.
+  // ffmpeg starts up while the plan is computed; the sound is mixed meanwhile too, and a failed
+  // mix stops the frames at once.
   const started = sink.start();
   started.catch(() => undefined);
-  const drawing = await planDrawing(job.picture, options, job.planWorker, params.log);
+  const mixing = sound && startMix(job, sound, totalFrames / FPS);
+  mixing?.done.catch(() => sink.abort());
+  const encoded = await drawFrames(job, sink, started, renderedFrames).catch((error: unknown) => {
+    throw mixing?.failure ?? error;
+  });
+  if (sound && mixing) await addSound(job, sound, mixing);
+  await work.thumbnailsWritten();
+  return encoded + holdFrames;
+}
+
+/** Plans the drawing and hands its frames to the started `sink`; how many it handed over. */
+async function drawFrames(
+  { params, options, picture, planWorker, work, run }: VideoJob,
+  sink: FrameSink,
+  started: Promise<void>,
+  renderedFrames: number,
+): Promise<number> {
+  const drawing = await planDrawing(picture, options, planWorker, params.log);
   await started;
   run.progress(PROGRESS.planned);
   run.checkCancelled();
+  const { width, height } = picture.image;
   const thumbnail = (rgb: Uint8Array) => work.writeThumbnail(rgb, width, height);
   if (drawing.sketch.finalRgb) thumbnail(drawing.sketch.finalRgb);
   const encoded = await encodeFrames(drawing, sink, run, renderedFrames, thumbnail, params.log);
   run.checkCancelled();
   await sink.finish();
-  await work.thumbnailsWritten();
-  return encoded + holdFrames;
+  return encoded;
+}
+
+/** Starts mixing the sound into the work folder, for a video `seconds` long. */
+function startMix({ work, ffmpeg }: VideoJob, sound: Sound, seconds: number): Mixing {
+  work.mixing = new Mixing({
+    ffmpegPath: ffmpeg.path,
+    voice: sound.voice,
+    music: sound.music,
+    seconds,
+    output: work.sound,
+  });
+  return work.mixing;
+}
+
+/** Once the frames are encoded: waits for the mix, then muxes the two into the work folder's video. */
+async function addSound({ params, ffmpeg, work }: VideoJob, sound: Sound, mixing: Mixing) {
+  const report = await mixing.done;
+  params.log?.(describeMix(sound, report, mixing.milliseconds()));
+  await muxSound(
+    ffmpeg.path,
+    { video: work.frames, audio: work.sound, output: work.video },
+    params.signal,
+  );
 }
 
 const isColour = (options: RenderOptions) => isColourModel(options.aiModel);

@@ -45,3 +45,25 @@ describe('timeline (30 fps)', () => {
     expect(videoSeconds(100, true)).toBe(107);
   });
 });
+
+describe('timeline with a voice-over', () => {
+  it('a voice shorter than the drawing and its hold changes nothing', () => {
+    expect(timeline(15, false, 16.5)).toEqual(timeline(15, false));
+    expect(videoSeconds(8, true, 3)).toBe(12);
+  });
+
+  it('a longer voice holds the finished picture until it ends and half a second after, in whole frames', () => {
+    // 20 s of voice + 0.5 s = 615 frames; the drawing still renders its own 465.
+    expect(timeline(15, false, 20)).toEqual({
+      drawFrames: 450,
+      colourFrames: 0,
+      renderedFrames: 465,
+      holdFrames: 150,
+      totalFrames: 615,
+    });
+    expect(videoSeconds(15, false, 20)).toBe(20.5);
+    // 20.01 s + 0.5 s is 615.3 frames: rounded up, so the voice is never cut.
+    expect(timeline(15, false, 20.01).totalFrames).toBe(616);
+    expect(videoSeconds(100, true, 300)).toBe(300.5);
+  });
+});

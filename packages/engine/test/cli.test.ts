@@ -9,6 +9,7 @@ import { resolveFfmpeg } from '../src/ffmpeg.js';
 import { extractFrame, probeVideo } from '../src/video-file.js';
 import { scenePng } from './fixtures.js';
 import { freshDir } from './helpers.js';
+import { hasAudioStream, makeSound, tone } from './sounds.js';
 
 const BIN = new URL('../bin/rasma.js', import.meta.url).pathname;
 /** The CLI's temp dir (its render's and tsx's cache), removed after the tests. */
@@ -115,6 +116,27 @@ describe('rasma CLI', () => {
       `rasma: Invalid option hand: Invalid option: expected one of ${HANDS.map((hand) => `"${hand}"`).join('|')} [INVALID_OPTIONS]`,
     );
     expect(existsSync(join(dir, 'x.mp4'))).toBe(false);
+  });
+
+  it('adds a voice-over trimmed as --audio says: the video lasts it, with its sound', async () => {
+    const dir = await freshDir();
+    const input = join(dir, 'in.png');
+    await writeFile(input, await scenePng(160, 120));
+    const { path } = await resolveFfmpeg();
+    const voice = await makeSound(path, join(dir, 'voice.wav'), {
+      expr: tone(300, 0.3),
+      seconds: 5,
+    });
+    const audio = join(dir, 'audio.json');
+    await writeFile(audio, JSON.stringify({ voice: { trimStart: 0.5 } }));
+    const output = join(dir, 'voiced.mp4');
+    const args = ['render', input, '-o', output, '--time', '1', '--voice', voice, '--audio', audio];
+    const result = await run(args);
+    expect(result.stderr).toMatch(/^sound: voice 4\.5 s; /m);
+    expect(result.code).toBe(0);
+    // 4.5 s of voice and its half-second tail: 5 s, 150 frames.
+    expect(await probeVideo(path, output)).toMatchObject({ frames: 150, durationSeconds: 5 });
+    expect(await hasAudioStream(path, output)).toBe(true);
   });
 
   it('reports bad options with the error code and a non-zero exit', async () => {

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
@@ -22,6 +22,20 @@ afterAll(async () => {
 
 export async function isEmptyDir(dir: string): Promise<boolean> {
   return (await readdir(dir)).length === 0;
+}
+
+/** Processes whose command line mentions `text` (to check ffmpeg is gone). */
+export async function processesMentioning(text: string): Promise<number> {
+  let count = 0;
+  for (const pid of await readdir('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if ((await readFile(`/proc/${pid}/cmdline`, 'utf8')).includes(text)) count++;
+    } catch {
+      // gone already
+    }
+  }
+  return count;
 }
 
 /** Peak signal-to-noise ratio in dB between two byte arrays of equal length. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdir, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -25,7 +25,14 @@ import {
 } from '../src/video-file.js';
 import { scenePng, sidewaysPhoto } from './fixtures.js';
 import { photoPng } from './photos.js';
-import { frameSink, freshDir, isEmptyDir, psnr, sketchParams } from './helpers.js';
+import {
+  frameSink,
+  freshDir,
+  isEmptyDir,
+  processesMentioning,
+  psnr,
+  sketchParams,
+} from './helpers.js';
 
 const LONG_SIDE = 200;
 let ffmpeg: FfmpegInfo;
@@ -35,21 +42,6 @@ beforeAll(async () => {
   ffmpeg = await resolveFfmpeg();
   scene = await scenePng(300, 225);
 });
-
-/** Processes whose command line mentions `text` (to check ffmpeg is gone). */
-async function processesMentioning(text: string): Promise<number> {
-  let count = 0;
-  for (const pid of await readdir('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const { readFile } = await import('node:fs/promises');
-      if ((await readFile(`/proc/${pid}/cmdline`, 'utf8')).includes(text)) count++;
-    } catch {
-      // gone already
-    }
-  }
-  return count;
-}
 
 /**
  * The MP4 holds exactly `seconds` of frames at the result's size, and the result reports what the
