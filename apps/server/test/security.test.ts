@@ -269,6 +269,8 @@ describe('security headers', () => {
       expect(res.headers.get('x-frame-options')).toBe('DENY');
       expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
       expect(res.headers.get('permissions-policy')).toContain('camera=()');
+      // The voice-over is recorded in the page, and nowhere else.
+      expect(res.headers.get('permissions-policy')).toContain('microphone=(self)');
       expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
       expect(res.headers.get('strict-transport-security')).toBeNull();
     }

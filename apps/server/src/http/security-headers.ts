@@ -1,10 +1,13 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
-/** Browser features the app does not use, switched off for it and anything it might embed. */
+/**
+ * Browser features the app does not use, switched off for it and anything it might embed; the
+ * microphone is its own only (the audio card records a voice-over).
+ */
 const PERMISSIONS_POLICY = [
   'camera=()',
-  'microphone=()',
+  'microphone=(self)',
   'geolocation=()',
   'usb=()',
   'payment=()',
