@@ -8,10 +8,15 @@ const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, n
 const h2 = (page: Page, name: string) => page.getByRole('heading', { level: 2, name });
 
 test.describe('landing page', () => {
-  test('shows the hero, the three showcases and the closing block', async ({ page }) => {
+  test('shows the hero, the four showcases and the closing block', async ({ page }) => {
     await page.goto('/');
     await expect(h1(page, 'Transform Your Digital Experience')).toBeVisible();
-    for (const title of ['Need it in color?', 'Precise Control', 'Edit any stroke']) {
+    for (const title of [
+      'Need it in color?',
+      'Precise Control',
+      'Edit any stroke',
+      'Give it a voice',
+    ]) {
       await expect(h2(page, title)).toBeVisible();
     }
     await expect(h2(page, 'Ready to Get Started?')).toBeVisible();
@@ -46,6 +51,27 @@ test.describe('landing page', () => {
     await page.getByRole('button', { name: 'Pause demo video' }).last().click();
     const stoppedAt = await lastShowcase.evaluate((v: HTMLVideoElement) => v.paused);
     expect(stoppedAt).toBe(true);
+  });
+
+  test('the voice showcase plays its demo with sound once asked to', async ({ page }) => {
+    await page.goto('/');
+    const showcase = page.locator('section', { has: h2(page, 'Give it a voice') });
+    const video = showcase.locator('video');
+    await video.scrollIntoViewIfNeeded();
+    const sound = showcase.getByRole('button', { name: 'Sound' });
+    await expect(sound).toHaveAttribute('aria-pressed', 'false');
+    expect(await video.evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
+    await sound.click();
+    await expect(sound).toHaveAttribute('aria-pressed', 'true');
+    // Unmuted and playing, with audio actually decoded (Chromium counts the bytes it decodes).
+    await expect
+      .poll(() =>
+        video.evaluate(
+          (v: HTMLVideoElement & { webkitAudioDecodedByteCount?: number }) =>
+            !v.muted && !v.paused && (v.webkitAudioDecodedByteCount ?? 0) > 0,
+        ),
+      )
+      .toBe(true);
   });
 
   test('has a share preview, a favicon and a web manifest', async ({ page, request }) => {

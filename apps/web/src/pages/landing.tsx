@@ -44,6 +44,16 @@ const SHOWCASES: Showcase[] = [
     ],
     demo: DEMOS['stroke-editor'],
   },
+  {
+    title: 'Give it a voice',
+    text: 'Record a voice-over in the page or upload one, add a music bed, and the video carries both: the music made quieter while you speak, the whole mix at the loudness video sites play at. One click fits the drawing to your voice.',
+    points: [
+      'Record, upload, trim and set each track’s loudness',
+      'Hear it with the drawing before you generate',
+      'Sound is free: no extra credits',
+    ],
+    demo: DEMOS['brain-diagram-music'],
+  },
 ];
 
 export function LandingPage() {

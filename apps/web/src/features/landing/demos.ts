@@ -7,6 +7,8 @@ export interface Demo {
   poster: string;
   /** What it shows, for screen readers. */
   label: string;
+  /** It has a soundtrack (the visitor can turn it on). */
+  sound?: boolean;
 }
 
 export const DEMOS = {
@@ -30,6 +32,12 @@ export const DEMOS = {
     video: '/demos/portrait-fill.mp4',
     poster: '/demos/portrait-fill.webp',
     label: 'A portrait drawn from right to left with a higher fill level',
+  },
+  'brain-diagram-music': {
+    video: '/demos/brain-diagram-music.mp4',
+    poster: '/demos/brain-diagram-music.webp',
+    label: 'A diagram of the brain drawn, then brushed in its colours, to a soft plucked tune',
+    sound: true,
   },
   'stroke-editor': {
     video: '/demos/stroke-editor.mp4',
