@@ -53,7 +53,9 @@ class TrackPlayer {
     const now = performance.now();
     if (this.settlingSince !== null && now - this.settlingSince < SETTLE_MS) return;
     this.settled();
-    if (Math.abs(element.currentTime - moment.position) > MAX_DRIFT_SECONDS) {
+    // A start lands on the frame; while playing, only a real drift moves it (a move is heard).
+    const allowed = element.paused ? 1 / FPS : MAX_DRIFT_SECONDS;
+    if (Math.abs(element.currentTime - moment.position) > allowed) {
       this.settlingSince = now;
       element.currentTime = moment.position;
     }
@@ -98,7 +100,7 @@ export function useFollowingElement(
   useEffect(() => {
     if (!element) return;
     const player = new TrackPlayer(element);
-    const update = () => player.follow(moment.current(clock.frame / FPS), clock.playing);
+    const update = () => player.follow(moment.current(clock.frame / FPS), clock.running);
     update();
     const unsubscribe = clock.subscribe(update);
     return () => {

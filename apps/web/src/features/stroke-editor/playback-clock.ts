@@ -20,10 +20,20 @@ export class PlaybackClock {
 
   /** The drawing's frames, and whether they are there to show. */
   setFrames(frames: number, ready: boolean): void {
+    const readiness = ready !== this.ready;
     this.frames = frames;
     this.ready = ready;
     this.frame = Math.min(this.frame, this.last);
     this.run();
+    if (readiness) this.changed();
+  }
+
+  /**
+   * Playing with the frames there: time passes. Asked to play before they are, it is `playing` but
+   * still, and what follows it (the preview's sound) waits too.
+   */
+  get running(): boolean {
+    return this.playing && this.ready;
   }
 
   play(): void {
