@@ -1,6 +1,7 @@
 CREATE TABLE "project_audio" (
 	"project_id" uuid NOT NULL,
 	"track" text NOT NULL,
+	"storage_key" text NOT NULL,
 	"file_name" text NOT NULL,
 	"bytes" integer NOT NULL,
 	"duration_seconds" real NOT NULL,

@@ -11,6 +11,7 @@ import {
   type StorageUsage,
 } from '@rasma/contract';
 import sharp from 'sharp';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectAudio } from '../src/db/schema.js';
 import { UPLOAD_TEMP_PREFIX } from '../src/http/upload.js';
@@ -52,6 +53,14 @@ const filesOf = async (projectId: string) =>
   (await readdir(path.join(server.dataDir, 'files', 'projects')).catch(() => []))
     .filter((name) => name.startsWith(projectId))
     .sort();
+/** The name in the projects folder of the file a track's row names. */
+async function trackFileOf(projectId: string, track: AudioTrack) {
+  const [row] = await server.database.db
+    .select({ storageKey: projectAudio.storageKey })
+    .from(projectAudio)
+    .where(and(eq(projectAudio.projectId, projectId), eq(projectAudio.track, track)));
+  return path.basename(row?.storageKey ?? '');
+}
 const uploadFolders = async () =>
   (await readdir(tempRoot)).filter((name) => name.startsWith(UPLOAD_TEMP_PREFIX));
 
@@ -149,7 +158,11 @@ describe("a project's audio upload", () => {
     expect(await me.audioFiles(project.id)).toEqual({ music: second.body });
     expect(await me.usedBytes()).toBe(before + second.body.bytes);
     expect(await filesOf(project.id)).toEqual(
-      [`${project.id}.music`, `${project.id}.png`, `${project.id}.thumbnail`].sort(),
+      [
+        await trackFileOf(project.id, 'music'),
+        `${project.id}.png`,
+        `${project.id}.thumbnail`,
+      ].sort(),
     );
 
     const deleted = await me.json(second.body.url, { method: 'DELETE' });
@@ -161,6 +174,25 @@ describe("a project's audio upload", () => {
       const gone = await me.call(second.body.url, { method });
       expect(gone.status, method).toBe(404);
     }
+  });
+
+  it('is replaced: the old file is deleted from storage and the new one streams', async () => {
+    const me = await person();
+    const project = await me.project();
+    await me.upload(project.id, 'voice', await makeAudio('MP3', { seconds: 3 }), 'take 1.mp3');
+    const firstFile = await trackFileOf(project.id, 'voice');
+    expect(await filesOf(project.id)).toContain(firstFile);
+
+    const take2 = await makeAudio('WAV', { seconds: 1.5 });
+    const second = (await me.upload(project.id, 'voice', take2, 'take 2.wav')).body;
+    const secondFile = await trackFileOf(project.id, 'voice');
+    expect(secondFile).not.toBe(firstFile);
+    expect(await filesOf(project.id)).toEqual(
+      [secondFile, `${project.id}.png`, `${project.id}.thumbnail`].sort(),
+    );
+    const streamed = Buffer.from(await (await me.call(second.url)).arrayBuffer());
+    expect(streamed.length).toBe(second.bytes);
+    expect((await probeAudio(streamed, 'm4a')).audioSeconds).toBeCloseTo(1.5, 1);
   });
 
   it('goes with its project', async () => {
@@ -308,6 +340,7 @@ describe('an audio file that cannot be a track', () => {
     await server.database.db.insert(projectAudio).values({
       projectId: project.id,
       track: 'music',
+      storageKey: `projects/${project.id}.music.${crypto.randomUUID()}`,
       fileName: 'big.wav',
       bytes: quota - used - 10 * 1024,
       durationSeconds: 300,

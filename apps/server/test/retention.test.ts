@@ -178,18 +178,28 @@ describe('the retention clean-up', () => {
       })
       .returning();
     const projectId = project?.id ?? '';
-    await server.database.db
-      .insert(projectAudio)
-      .values({ projectId, track: 'voice', fileName: 'v.mp3', bytes: 3, durationSeconds: 1 });
-    // The voice has its row; the music's was deleted when its file could not be.
-    for (const track of ['voice', 'music']) {
-      await storage().put(`projects/${projectId}.${track}`, Buffer.from('aac'), 'audio/mp4');
+    const voice = `projects/${projectId}.voice.${crypto.randomUUID()}`;
+    await server.database.db.insert(projectAudio).values({
+      projectId,
+      track: 'voice',
+      storageKey: voice,
+      fileName: 'v.mp3',
+      bytes: 3,
+      durationSeconds: 1,
+    });
+    // The voice's row names its file; the voice it replaced and the music, whose row was deleted,
+    // are files no row names.
+    const replacedVoice = `projects/${projectId}.voice.${crypto.randomUUID()}`;
+    const music = `projects/${projectId}.music.${crypto.randomUUID()}`;
+    for (const key of [voice, replacedVoice, music]) {
+      await storage().put(key, Buffer.from('aac'), 'audio/mp4');
     }
     for (const key of [
       orphanUploadAudio,
       `images/${known.id}.voice`,
-      `projects/${projectId}.voice`,
-      `projects/${projectId}.music`,
+      voice,
+      replacedVoice,
+      music,
     ]) {
       await aged(path.join(files(), key), 2 * HOUR);
     }
@@ -197,8 +207,9 @@ describe('the retention clean-up', () => {
     await deleteExpiredFiles({ db: server.database.db, storage: storage(), tempDir });
     expect(await stored('images')).not.toContain(path.basename(orphanUploadAudio));
     expect(await stored('images')).toContain(`${known.id}.voice`);
-    expect(await stored('projects')).toContain(`${projectId}.voice`);
-    expect(await stored('projects')).not.toContain(`${projectId}.music`);
+    expect((await stored('projects')).filter((name) => name.startsWith(projectId))).toEqual([
+      path.basename(voice),
+    ]);
   });
 
   it("removes renders' and uploads' temporary folders left for hours, and nothing else", async () => {

@@ -233,8 +233,8 @@ export const projects = pgTable(
 );
 
 /**
- * A project's voice-over and music, one file per track (`projects/<id>.voice`, `.music`: AAC, as
- * `STORED_AUDIO`), replaced by the track's next upload and deleted with the project.
+ * A project's voice-over and music, one file per track (`projects/<id>.voice.<uuid>`, `.music.<uuid>`:
+ * AAC, as `STORED_AUDIO`), replaced by the track's next upload and deleted with the project.
  */
 export const projectAudio = pgTable(
   'project_audio',
@@ -243,6 +243,11 @@ export const projectAudio = pgTable(
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
     track: text('track', { enum: AUDIO_TRACKS }).notNull(),
+    /**
+     * The stored file, a new key for each upload: the file is stored before its row is written, and
+     * the track's previous file is deleted once the new row is committed.
+     */
+    storageKey: text('storage_key').notNull(),
     /** The name it was uploaded with. */
     fileName: text('file_name').notNull(),
     /** The stored file's bytes (counted against the storage quota). */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { AUDIO_TRACKS, type AudioTrack } from '@rasma/contract';
 
 /** Where each kind of file is kept in storage: the folder names and key shapes, said once. */
@@ -42,16 +43,19 @@ export const projectThumbnailKey = (projectId: string) =>
   `${STORAGE_FOLDERS.projects}/${projectId}.thumbnail`;
 
 /**
- * A project's voice-over or music, AAC (`STORED_AUDIO`): `projects/<id>.voice` or `.music`, one
- * per track, so that a new upload replaces the track's file.
+ * A project's voice-over or music, AAC (`STORED_AUDIO`): `projects/<id>.voice.<uuid>` or
+ * `.music.<uuid>`, a new key for each upload (kept in the track's row), so that the new file is
+ * stored before the row changes and the old one stays whole until the new row is committed.
  */
-export const projectAudioKey = (projectId: string, track: AudioTrack) =>
-  `${STORAGE_FOLDERS.projects}/${projectId}.${track}`;
+export const newProjectAudioKey = (projectId: string, track: AudioTrack) =>
+  `${STORAGE_FOLDERS.projects}/${projectId}.${track}.${randomUUID()}`;
 
 /** The project a key in the projects folder belongs to. */
 export const projectIdOfKey = (key: string) =>
   key.slice(STORAGE_FOLDERS.projects.length + 1).split('.')[0] ?? '';
 
-/** Whether a key in the projects folder is a project's audio file (`projectAudioKey`). */
-export const isProjectAudioKey = (key: string) =>
-  AUDIO_TRACKS.some((track) => key.endsWith(`.${track}`));
+/** Whether a key in the projects folder is a project's audio file (`newProjectAudioKey`). */
+export const isProjectAudioKey = (key: string) => {
+  const kind = key.split('.')[1];
+  return AUDIO_TRACKS.some((track) => track === kind);
+};

@@ -23,7 +23,8 @@ export interface Storage {
   keysOlderThan(folder: string, before: Date): Promise<string[]>;
 }
 
-const KEY_PATTERN = /^[a-z]+\/[0-9a-f-]+\.[a-z0-9]+$/;
+/** `folder/<id>.<kind>`, or `folder/<id>.<kind>.<uuid>` for a file replaced under a new key. */
+const KEY_PATTERN = /^[a-z]+\/[0-9a-f-]+\.[a-z0-9]+(\.[0-9a-f-]+)?$/;
 
 /** Keys are made by the server, never taken from a request: a bad one is a bug. */
 export function checkKey(key: string): string {

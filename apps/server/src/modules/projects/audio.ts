@@ -3,11 +3,16 @@ import type { Db } from '../../db/client.js';
 import { requireOwned } from '../../db/ownership.js';
 import { AppError } from '../../errors.js';
 import { recordHit, refuseWhenLimitReached, type RateLimit } from '../../limits/rate-limiter.js';
-import { projectAudioKey } from '../../storage/keys.js';
+import { newProjectAudioKey } from '../../storage/keys.js';
 import type { CheckedAudio } from '../audio/audio-file.js';
 import { requireUserById } from '../auth/users.js';
 import { requireRoom, requireWithinQuota } from '../quota/service.js';
-import { deleteProjectAudioRow, findProjectAudio, upsertProjectAudio } from './queries.js';
+import {
+  deleteProjectAudioRow,
+  findProjectAudio,
+  upsertProjectAudio,
+  type ProjectAudioRow,
+} from './queries.js';
 import { findOwnProject, toAudioFile, type ProjectDeps } from './service.js';
 
 /**
@@ -35,39 +40,55 @@ export async function checkCanUploadAudio(db: Db, userId: string, projectId: str
 }
 
 /**
- * Keeps a checked audio file as the project's track, replacing the file it had. The row, the quota
- * check (the new file counted, the old one no longer) and the file are one transaction: a file
- * that would not fit is a 409 and one that fails to store changes nothing, the old track included.
+ * Keeps a checked audio file as the project's track, replacing the file it had. The file is stored
+ * first under a key of its own, outside the transaction (an upload to a bucket can take a while,
+ * and the embedded database has one connection); the row, the quota check (the new file counted,
+ * the old one no longer) and the hour's count are then one transaction. When that fails (a file
+ * that would not fit is a 409) the new file is deleted and the old track is untouched; once it is
+ * committed the old file is deleted.
  */
 export async function storeProjectAudio(
   { db, storage }: ProjectDeps,
   input: { userId: string; projectId: string; track: AudioTrack; audio: CheckedAudio },
 ): Promise<ProjectAudioFile> {
   const { userId, projectId, track, audio } = input;
-  const row = await db.transaction(async (tx) => {
-    // The user's row is locked for the quota: two uploads at once see each other.
-    await requireUserById(tx, userId, { lock: true });
-    await requireOwned(tx, 'project', userId, projectId);
-    const row = await upsertProjectAudio(tx, {
-      projectId,
-      track,
-      fileName: audio.fileName.slice(0, 255),
-      bytes: audio.bytes,
-      durationSeconds: audio.durationSeconds,
+  const storageKey = newProjectAudioKey(projectId, track);
+  let stored: { row: ProjectAudioRow; replacedKey: string | undefined };
+  try {
+    await storage.upload(storageKey, audio.file, STORED_AUDIO.contentType);
+    stored = await db.transaction(async (tx) => {
+      // The user's row is locked for the quota: two uploads at once see each other, and the track's
+      // previous key read here is the one the upsert replaces.
+      await requireUserById(tx, userId, { lock: true });
+      await requireOwned(tx, 'project', userId, projectId);
+      const previous = await findProjectAudio(tx, projectId, track);
+      const row = await upsertProjectAudio(tx, {
+        projectId,
+        track,
+        storageKey,
+        fileName: audio.fileName.slice(0, 255),
+        bytes: audio.bytes,
+        durationSeconds: audio.durationSeconds,
+      });
+      await requireWithinQuota(tx, userId);
+      await recordHit(tx, audioUploadsKey(userId));
+      return { row, replacedKey: previous?.storageKey };
     });
-    await requireWithinQuota(tx, userId);
-    await recordHit(tx, audioUploadsKey(userId));
-    await storage.upload(projectAudioKey(projectId, track), audio.file, STORED_AUDIO.contentType);
-    return row;
-  });
-  return toAudioFile(row);
+  } catch (err) {
+    await storage.delete(storageKey);
+    throw err;
+  }
+  // A failure here leaves a file no row names, which the hourly clean-up removes.
+  if (stored.replacedKey) await storage.delete(stored.replacedKey);
+  return toAudioFile(stored.row);
 }
 
 /** A track's stored file of the user's project, to send. */
 export async function projectAudioFile(db: Db, userId: string, id: string, track: AudioTrack) {
   await findOwnProject(db, userId, id);
-  if (!(await findProjectAudio(db, id, track))) throw audioNotFound();
-  return { key: projectAudioKey(id, track), contentType: STORED_AUDIO.contentType };
+  const row = await findProjectAudio(db, id, track);
+  if (!row) throw audioNotFound();
+  return { key: row.storageKey, contentType: STORED_AUDIO.contentType };
 }
 
 /**
@@ -79,6 +100,7 @@ export async function removeProjectAudio(
   input: { userId: string; projectId: string; track: AudioTrack },
 ): Promise<void> {
   await findOwnProject(db, input.userId, input.projectId);
-  if (!(await deleteProjectAudioRow(db, input.projectId, input.track))) throw audioNotFound();
-  await storage.delete(projectAudioKey(input.projectId, input.track));
+  const storageKey = await deleteProjectAudioRow(db, input.projectId, input.track);
+  if (!storageKey) throw audioNotFound();
+  await storage.delete(storageKey);
 }

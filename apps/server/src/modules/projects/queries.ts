@@ -72,7 +72,7 @@ export function projectAudioOf(db: Db, projectId: string): Promise<ProjectAudioR
 }
 
 /** The audio file of one track of the project, if it has one. */
-export async function findProjectAudio(db: Db, projectId: string, track: AudioTrack) {
+export async function findProjectAudio(db: DbOrTx, projectId: string, track: AudioTrack) {
   const [row] = await db
     .select()
     .from(projectAudio)
@@ -99,24 +99,25 @@ export async function upsertProjectAudio(
   return row;
 }
 
-/** Forgets a track's file; whether there was one. */
+/** Forgets a track's file; the key of the file it had, if it had one. */
 export async function deleteProjectAudioRow(
   db: Db,
   projectId: string,
   track: AudioTrack,
-): Promise<boolean> {
-  const rows = await db
+): Promise<string | undefined> {
+  const [row] = await db
     .delete(projectAudio)
     .where(and(eq(projectAudio.projectId, projectId), eq(projectAudio.track, track)))
-    .returning({ track: projectAudio.track });
-  return rows.length > 0;
+    .returning({ storageKey: projectAudio.storageKey });
+  return row?.storageKey;
 }
 
-/** The tracks of `projectIds` that have a file. */
-export async function projectAudioTracks(db: Db, projectIds: string[]) {
+/** The storage keys of the audio files of `projectIds`. */
+export async function projectAudioKeys(db: Db, projectIds: string[]): Promise<string[]> {
   if (projectIds.length === 0) return [];
-  return db
-    .select({ projectId: projectAudio.projectId, track: projectAudio.track })
+  const rows = await db
+    .select({ storageKey: projectAudio.storageKey })
     .from(projectAudio)
     .where(inArray(projectAudio.projectId, projectIds));
+  return rows.map((row) => row.storageKey);
 }

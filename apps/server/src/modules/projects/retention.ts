@@ -1,11 +1,6 @@
 import { PROJECT_LIMITS } from '@rasma/contract';
-import {
-  STORAGE_FOLDERS,
-  isProjectAudioKey,
-  projectAudioKey,
-  projectIdOfKey,
-} from '../../storage/keys.js';
-import { existingProjectIds, projectAudioTracks, projectsUnchangedSince } from './queries.js';
+import { STORAGE_FOLDERS, isProjectAudioKey, projectIdOfKey } from '../../storage/keys.js';
+import { existingProjectIds, projectAudioKeys, projectsUnchangedSince } from './queries.js';
 import { removeProject, type ProjectDeps } from './service.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -20,9 +15,9 @@ export async function deleteIdleProjects(deps: ProjectDeps, now: Date): Promise<
 }
 
 /**
- * Files in the projects folder, written before `before`, of no project, or audio of no track: left
- * by a failure between storing a project's files and writing its row, or between deleting the row
- * and its files.
+ * Files in the projects folder, written before `before`, of no project, or audio no track's row
+ * names: left by a failure between storing a project's files and writing its row, or between
+ * deleting (or replacing) the row and its files.
  */
 export async function deleteOrphanProjectFiles(
   { db, storage }: ProjectDeps,
@@ -31,9 +26,7 @@ export async function deleteOrphanProjectFiles(
   const old = await storage.keysOlderThan(STORAGE_FOLDERS.projects, before);
   const ids = [...new Set(old.map(projectIdOfKey))].filter((id) => UUID.test(id));
   const existing = await existingProjectIds(db, ids);
-  const audio = new Set(
-    (await projectAudioTracks(db, ids)).map((row) => projectAudioKey(row.projectId, row.track)),
-  );
+  const audio = new Set(await projectAudioKeys(db, ids));
   const orphans = old.filter(
     (key) => !existing.has(projectIdOfKey(key)) || (isProjectAudioKey(key) && !audio.has(key)),
   );

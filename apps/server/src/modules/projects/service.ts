@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   api,
-  AUDIO_TRACKS,
   endpointUrl,
   PROJECT_LIMITS,
   projectStateSchema,
@@ -19,7 +18,7 @@ import type { Db } from '../../db/client.js';
 import { notFoundOf, requireOwned } from '../../db/ownership.js';
 import { AppError } from '../../errors.js';
 import { titleFromFileName } from '../../http/upload.js';
-import { projectAudioKey, projectImageKey, projectThumbnailKey } from '../../storage/keys.js';
+import { projectImageKey, projectThumbnailKey } from '../../storage/keys.js';
 import type { Storage } from '../../storage/storage.js';
 import {
   hitRateLimit,
@@ -220,16 +219,18 @@ export async function projectFile(db: Db, userId: string, id: string, file: 'ima
 
 /**
  * Deletes a project and its image, thumbnail and audio files. The row goes first (its audio rows
- * with it): a file a failure left behind belongs to no project, and the hourly clean-up removes it.
+ * with it, their keys read before): a file a failure or an upload at the same time left behind
+ * belongs to no project, and the hourly clean-up removes it.
  */
 export async function removeProject(
   { db, storage }: ProjectDeps,
   row: Pick<ProjectRow, 'id' | 'imageKey'>,
 ): Promise<void> {
+  const audio = await projectAudioOf(db, row.id);
   await deleteProjectRow(db, row.id);
   await Promise.all([
     storage.delete(row.imageKey),
     storage.delete(projectThumbnailKey(row.id)),
-    ...AUDIO_TRACKS.map((track) => storage.delete(projectAudioKey(row.id, track))),
+    ...audio.map((file) => storage.delete(file.storageKey)),
   ]);
 }
