@@ -4,7 +4,6 @@ export type { RenderParams, RenderResult } from './render.js';
 export type { SoundFiles } from './sound.js';
 export { readAudioFile, storeAudioFile } from './audio-file.js';
 export type { AudioFileInfo, ReadAudio, StoreAudioParams } from './audio-file.js';
-export { MIX_AAC, MIX_LOUDNESS } from './mix.js';
 export { probeImage, MAX_INPUT_PIXELS } from './decode.js';
 export { previewOutline } from './preview.js';
 export type { PreviewParams } from './preview.js';
