@@ -45,6 +45,8 @@ import {
   projectAudioParamsSchema,
   projectIdParamsSchema,
   projectSavedResponseSchema,
+  projectSceneImageParamsSchema,
+  projectSceneImageSchema,
   projectSchema,
   recentProjectsResponseSchema,
   saveProjectRequestSchema,
@@ -211,7 +213,8 @@ export const api = {
   }),
   /**
    * Multipart: the `image` file and the `blobData` JSON field (spec), and optionally the `voice`
-   * and `music` audio files (checked as a project's audio uploads), set by `blobData.audio`.
+   * and `music` audio files (checked as a project's audio uploads), set by `blobData.audio`, and
+   * a story's scene pictures (`scene-1`...), named by `blobData.scenes`.
    */
   createVideo: endpoint({
     method: 'POST',
@@ -338,6 +341,27 @@ export const api = {
     access: 'user',
     params: projectAudioParamsSchema,
     response: messageResponseSchema,
+  }),
+  /**
+   * Multipart: the `image` file of a new scene, checked as the create call's image is (format,
+   * bytes, pixels) and kept upright without metadata. Counts against the storage quota; the
+   * project's state names it in a scene (`{ imageId }`), and the clean-up deletes one no scene has
+   * named for a day.
+   */
+  uploadProjectSceneImage: endpoint({
+    method: 'POST',
+    path: '/api/projects/:id/images',
+    access: 'user',
+    params: projectIdParamsSchema,
+    multipart: true,
+    response: projectSceneImageSchema,
+  }),
+  projectSceneImage: endpoint({
+    method: 'GET',
+    path: '/api/projects/:id/images/:imageId',
+    access: 'user',
+    params: projectSceneImageParamsSchema,
+    response: 'file',
   }),
   /** What the person keeps against their storage quota (projects and waiting uploads). */
   storageUsage: endpoint({

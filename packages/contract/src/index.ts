@@ -1,6 +1,7 @@
 export * from './constants.js';
 export * from './image-formats.js';
 export * from './audio.js';
+export * from './story.js';
 export * from './common.js';
 export * from './auth.js';
 export * from './videos.js';

@@ -3,6 +3,13 @@ import { AUDIO_TRACKS, audioSettingsSchema } from './audio.js';
 import { isoDateSchema } from './common.js';
 import { formatBytes, PROJECT_LIMITS, STORAGE_LIMITS, ZONE_LIMITS } from './constants.js';
 import { strokeEditsSchema } from './stroke-edits.js';
+import {
+  checkScenes,
+  projectScenePictureSchema,
+  STORY_LIMITS,
+  STORY_MESSAGES,
+  storySceneFields,
+} from './story.js';
 import { createVideoBlobDataSchema, strokeMaskSchema } from './videos.js';
 
 /**
@@ -30,6 +37,24 @@ export const projectSettingsSchema = createVideoBlobDataSchema.pick({
 });
 export type ProjectSettings = z.infer<typeof projectSettingsSchema>;
 
+/**
+ * A scene as a project keeps it: a story scene whose picture is the project's image, one of its
+ * scene images or a blank board, with its zones as the workspace shows them and its inversion.
+ */
+export const projectSceneSchema = z.object({
+  ...storySceneFields,
+  picture: projectScenePictureSchema,
+  zones: z.array(projectZoneSchema).max(ZONE_LIMITS.maxZones).default([]),
+  inverted: z.boolean().default(false),
+});
+export type ProjectScene = z.infer<typeof projectSceneSchema>;
+export type ProjectSceneInput = z.input<typeof projectSceneSchema>;
+export const projectScenesSchema = z
+  .array(projectSceneSchema)
+  .min(1, 'A story has at least one scene')
+  .max(STORY_LIMITS.maxScenes, STORY_MESSAGES.tooManyScenes)
+  .check((ctx) => checkScenes(ctx.value, ctx));
+
 /** What a project keeps besides its image; zones within the create call's limits. */
 export const projectStateSchema = z.object({
   zones: z.array(projectZoneSchema).max(ZONE_LIMITS.maxZones).default([]),
@@ -40,6 +65,13 @@ export const projectStateSchema = z.object({
   edits: strokeEditsSchema.optional(),
   /** The audio card's settings (trim, loudness, fades) for the project's audio files. */
   audio: audioSettingsSchema.optional(),
+  /**
+   * The story's scenes in order, once the person has more than the one picture (absent: the
+   * project is one scene, described by the fields above). When present, each scene's own zones,
+   * inversion, edits, direction, fill level and drawing time are its own, and the fields above
+   * are not used for them; `settings` keeps the story-wide model, shape and hand.
+   */
+  scenes: projectScenesSchema.optional(),
 });
 export type ProjectState = z.infer<typeof projectStateSchema>;
 /** A state as a client sends it (defaults not yet applied). */
@@ -93,6 +125,22 @@ export const projectAudioFilesSchema = z.object({
 });
 export type ProjectAudioFiles = z.infer<typeof projectAudioFilesSchema>;
 
+/** A picture uploaded for a scene of a project: `POST /api/projects/{id}/images`. */
+export const projectSceneImageSchema = z.object({
+  imageId: z.uuid(),
+  /** `GET /api/projects/{id}/images/{imageId}`: the picture as kept (upright, without metadata). */
+  url: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  /** What it counts against the storage quota. */
+  bytes: z.number().int().min(0),
+  fileName: z.string(),
+});
+export type ProjectSceneImage = z.infer<typeof projectSceneImageSchema>;
+export const projectSceneImageParamsSchema = projectIdParamsSchema.extend({
+  imageId: z.uuid('Not a scene image id'),
+});
+
 /** A recent project as the workspace lists it. */
 export const projectSummarySchema = z.object({
   id: z.string(),
@@ -116,6 +164,8 @@ export const projectSchema = z.object({
   imageUrl: z.string(),
   /** The voice-over and music kept with the project (none before the audio card was used). */
   audioFiles: projectAudioFilesSchema.prefault({}),
+  /** The pictures uploaded for its scenes besides the project's image (state.scenes names them). */
+  sceneImages: z.array(projectSceneImageSchema).default([]),
 });
 export type Project = z.infer<typeof projectSchema>;
 

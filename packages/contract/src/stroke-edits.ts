@@ -33,7 +33,8 @@ const addedPartSchema = z
   .string()
   .regex(ADDED_PART_PATTERN, 'A part of strokes drawn by hand is "added.n" (n from 1)');
 const ANY_PART = 'A part id is "group.band" or "added.n"';
-const anyPartSchema = z
+/** Any part of a drawing: a planned one or one drawn by hand. */
+export const anyPartIdSchema = z
   .string()
   .refine((id) => parsePartId(id) !== undefined || isAddedPartId(id), ANY_PART);
 
@@ -85,12 +86,12 @@ export const strokeEditsSchema = z
   .object({
     /** Parts in the drawing order the person left them; parts not named keep their place. */
     order: z
-      .array(anyPartSchema)
+      .array(anyPartIdSchema)
       .max(L.maxParts, `The order names at most ${L.maxParts} parts`)
       .refine((ids) => new Set(ids).size === ids.length, 'A part appears twice in the order')
       .optional(),
     parts: z
-      .record(anyPartSchema, partEditSchema, {
+      .record(anyPartIdSchema, partEditSchema, {
         error: (issue) => (issue.code === 'invalid_key' ? ANY_PART : undefined),
       })
       .refine(

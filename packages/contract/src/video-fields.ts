@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import {
   AI_MODELS,
+  DEFAULT_DIRECTION,
   DIRECTIONS,
   DRAWING_TIME,
   FILL_LEVEL,
@@ -47,3 +48,13 @@ export function drawingTimeOfEntry(text: string): number | null {
   const seconds = drawingTimeSchema.safeParse(Number(text));
   return seconds.success ? seconds.data : null;
 }
+
+/** A Special Zone: a painted path; list order is the drawing order. */
+export const strokeMaskSchema = z.object({
+  id: z.string().min(1).max(ZONE_LIMITS.maxIdLength),
+  points: zonePointsSchema,
+  brushSize: brushSizeSchema,
+  direction: directionSchema.default(DEFAULT_DIRECTION),
+  fillLevel: fillLevelSchema.default(FILL_LEVEL.zoneDefault),
+});
+export type StrokeMask = z.infer<typeof strokeMaskSchema>;

@@ -5,12 +5,12 @@ import {
   DEFAULT_AI_MODEL,
   DEFAULT_DIRECTION,
   DRAWING_TIME,
-  FILL_LEVEL,
   GRAYSCALE_LEVEL,
   VIDEO_STATUSES,
   ZONE_LIMITS,
 } from './constants.js';
 import { strokeEditsSchema } from './stroke-edits.js';
+import { storyScenesSchema } from './story.js';
 import {
   aiModelSchema,
   brushSizeSchema,
@@ -19,6 +19,7 @@ import {
   fillLevelSchema,
   grayscaleLevelSchema,
   handSchema,
+  strokeMaskSchema,
   videoShapeSchema,
   zonePointsSchema,
 } from './video-fields.js';
@@ -30,18 +31,10 @@ export {
   fillLevelSchema,
   grayscaleLevelSchema,
   pointSchema,
+  strokeMaskSchema,
   type Point,
+  type StrokeMask,
 } from './video-fields.js';
-
-/** A Special Zone: a painted path; list order is the drawing order. */
-export const strokeMaskSchema = z.object({
-  id: z.string().min(1).max(ZONE_LIMITS.maxIdLength),
-  points: zonePointsSchema,
-  brushSize: brushSizeSchema,
-  direction: directionSchema.default(DEFAULT_DIRECTION),
-  fillLevel: fillLevelSchema.default(FILL_LEVEL.zoneDefault),
-});
-export type StrokeMask = z.infer<typeof strokeMaskSchema>;
 
 /** The JSON in the `blobData` field of `POST /api/videos/create` (multipart, with the image file). */
 export const createVideoBlobDataSchema = z.object({
@@ -72,6 +65,14 @@ export const createVideoBlobDataSchema = z.object({
    * whole; settings without a file are ignored. Absent, with no files: a silent video, as before.
    */
   audio: audioSettingsSchema.optional(),
+  /**
+   * Optional, not in the spec's payload: a story of several scenes, drawn in this order with a
+   * transition between each two. Each scene names the multipart file with its picture (`image`,
+   * `scene-1`...) or is a blank board, and has its own zones, edits, direction, fill level,
+   * drawing time, hold and text blocks; the fields above that a scene has are then not used (the
+   * model, shape, hand and audio are the whole video's). Absent: one scene from `image`, as before.
+   */
+  scenes: storyScenesSchema.optional(),
 });
 export type CreateVideoBlobData = z.infer<typeof createVideoBlobDataSchema>;
 
@@ -89,6 +90,8 @@ export const videoSchema = z.object({
   aiModel: aiModelSchema,
   /** The finished video's length; null until it is done. */
   durationSeconds: z.number().nonnegative().nullable(),
+  /** How many scenes it tells (1 for a video of one picture). */
+  sceneCount: z.number().int().min(1).default(1),
 });
 export type Video = z.infer<typeof videoSchema>;
 
