@@ -41,6 +41,8 @@ export const adminVideoSchema = z.object({
   status: videoStatusSchema,
   creditsUsed: z.number().int(),
   createdAt: isoDateSchema,
+  /** How many scenes it tells (1 for a video of one picture). */
+  sceneCount: z.number().int().min(1).default(1),
 });
 export type AdminVideo = z.infer<typeof adminVideoSchema>;
 

@@ -114,6 +114,7 @@ export const STORY_MESSAGES = {
   missingPicture: (field: string) => `The picture for ${field} is missing from the upload.`,
   unusedPicture: (field: string) => `The file ${field} is not the picture of any scene.`,
   duplicateScene: 'Each scene needs its own id.',
+  unknownSceneImage: 'A scene names a picture that is not one of this project’s images.',
 } as const;
 export const TEXT_MESSAGES = {
   empty: 'A text block needs some text.',
