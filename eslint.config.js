@@ -80,6 +80,8 @@ export default tseslint.config(
         '@rasma/contract/stroke-edit-limits',
         '@rasma/contract/stroke-edits',
         '@rasma/contract/video-fields',
+        '@rasma/contract/story',
+        '@rasma/contract/story-limits',
       ],
     }),
   },

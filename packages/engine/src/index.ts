@@ -15,3 +15,10 @@ export type { EngineErrorCode } from './errors.js';
 export { resolveFfmpeg } from './ffmpeg.js';
 export type { FfmpegInfo, ResolveFfmpegOptions } from './ffmpeg.js';
 export { RENDER_MALLOC_ENV } from './allocator.js';
+export { renderStoryVideo } from './story-render.js';
+export type {
+  SceneSettings,
+  StoryRenderParams,
+  StoryRenderResult,
+  StorySceneInput,
+} from './story-params.js';

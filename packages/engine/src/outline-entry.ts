@@ -29,3 +29,18 @@ export type { HandPose } from './frames.js';
 export { handPose } from './hand-pose.js';
 export type { HandHold } from './hand-pose.js';
 export { HAND_TIP, handBoxSize, handPixelsPerUnit } from './hand-geometry.js';
+
+// Stories: the hand's handwriting, its timing in a scene, the story's timeline and transitions.
+export { handwritingStrokes, textWritingSeconds, WRITING_SPEED } from './handwriting.js';
+export type { HandwrittenBlock } from './handwriting.js';
+export { sceneTextSchedule, TEXT_SHARE_WITH_PICTURE } from './text-schedule.js';
+export type {
+  DrawingStretch,
+  TextSchedule,
+  TextScheduleScene,
+  TextWriting,
+} from './text-schedule.js';
+export { storySeconds, storyTimeline } from './timeline.js';
+export type { SceneFrames, StoryTimeline, TimedScene, TransitionFrames } from './timeline.js';
+export { transitionView } from './transition-view.js';
+export type { LayerView, TransitionView } from './transition-view.js';

@@ -9,7 +9,7 @@ import type { Stroke } from './strokes.js';
 import type { Direction } from './types.js';
 
 /** A pen-up move costs this fraction of the time of drawing the same distance. */
-const PEN_UP_WEIGHT = 0.3;
+export const PEN_UP_WEIGHT = 0.3;
 /** Every stroke costs at least this many pixels of pen-down time (dots take time too). */
 const MIN_STROKE_LENGTH = 2;
 /** Strokes at least this long (px) speed up in the middle: speed varies by +-STROKE_EASE. */
