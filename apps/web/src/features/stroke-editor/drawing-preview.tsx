@@ -1,22 +1,15 @@
 import { handPixelsPerUnit } from '@rasma/engine/outline';
 import { useEffect, useRef } from 'react';
 import type { Hand } from '@/lib/contract';
+import { InkPainting } from './ink-painting';
 import type { PlayData } from './messages';
 import { useClockFrame, type PlaybackClock } from './playback-clock';
 import { useHeldHand } from './use-held-hand';
 
-/** The picture so far, and the last frame painted into it. */
-interface Painting {
-  image: ImageData;
-  painted: number;
-  data: PlayData;
-}
-
 /**
  * The drawing at the clock's frame, as the video shows it: the ink revealed up to that frame, and
- * the hand (or pen) at its tip. A frame ahead of the last one painted only paints the pixels it
- * reveals (and puts only their rectangle on screen); going back paints afresh. The hand is drawn
- * once and only moved.
+ * the hand (or pen) at its tip. Only the rectangle a frame reveals is put on screen. The hand is
+ * drawn once and only moved.
  */
 export function DrawingPreview({
   data,
@@ -34,40 +27,28 @@ export function DrawingPreview({
   const frame = Math.min(useClockFrame(clock), data.drawFrames - 1);
   const inkCanvas = useRef<HTMLCanvasElement>(null);
   const handCanvas = useRef<HTMLCanvasElement>(null);
-  const painting = useRef<Painting | null>(null);
+  const painting = useRef<InkPainting | null>(null);
   const held = useHeldHand(hand, handPixelsPerUnit(width, height), data.hold);
 
   useEffect(() => {
     const context = inkCanvas.current?.getContext('2d');
     if (!context || frame < 0) return;
     let current = painting.current;
-    const fresh = current?.data !== data || frame < current.painted;
-    if (!current || fresh) {
-      const image = current?.data === data ? current.image : new ImageData(width, height);
-      image.data.fill(255);
-      current = { image, painted: -1, data };
+    if (current?.data !== data) {
+      current = new InkPainting(data, width, height);
       painting.current = current;
     }
-    const pixels = current.image.data;
-    const { order, start, grey } = data;
-    let [left, top, right, bottom] = [width, height, -1, -1];
-    for (let i = start[current.painted + 1]!, end = start[frame + 1]!; i < end; i++) {
-      const p = order[i]!;
-      const g = grey[p]!;
-      pixels[p * 4] = g;
-      pixels[p * 4 + 1] = g;
-      pixels[p * 4 + 2] = g;
-      const x = p % width;
-      const y = (p - x) / width;
-      if (x < left) left = x;
-      if (x > right) right = x;
-      if (y < top) top = y;
-      if (y > bottom) bottom = y;
-    }
-    current.painted = frame;
-    if (fresh) context.putImageData(current.image, 0, 0);
-    else if (right >= 0)
-      context.putImageData(current.image, 0, 0, left, top, right - left + 1, bottom - top + 1);
+    const changed = current.paintTo(frame);
+    if (changed)
+      context.putImageData(
+        current.image,
+        0,
+        0,
+        changed.left,
+        changed.top,
+        changed.width,
+        changed.height,
+      );
   }, [data, frame, width, height]);
 
   useEffect(() => {
