@@ -174,7 +174,9 @@ function inDirection(
 }
 
 /** When each part of an edited drawing starts and ends (s), as the video times it. */
-export function partTimes(edited: EditedStrokes): { id: string; start: number; end: number }[] {
+export function partTimes(
+  edited: Pick<EditedStrokes, 'parts' | 'plan'>,
+): { id: string; start: number; end: number }[] {
   const { plan } = edited;
   const clock = new PenClock(
     plan.strokes,

@@ -7,6 +7,9 @@ import { Drawing } from './plan.js';
 import type { DrawingPlan } from './plan.js';
 import type { SpritePlane } from './sprite.js';
 import { Underlay, planeSize } from './sprite.js';
+import { TEXT_GREY } from './text-ink.js';
+import type { TextInk } from './text-ink.js';
+import type { DrawingStretch } from './text-schedule.js';
 import { GREY_TO_Y, frameBytes } from './yuv.js';
 
 /** Which way the arm reaches from the pen tip: x 1 to the right, -1 to the left; y 1 down, -1 up. */
@@ -56,7 +59,22 @@ export interface FrameScript extends DrawingPlan {
   /** Frames the hand takes to leave after the drawing. */
   leaveFrames: number;
   hand?: HandSprite;
+  /** The scene's text; absent, the picture takes all the drawing frames. */
+  text?: SceneText;
 }
+
+/** A scene's text blocks as the frames write them (`sceneTextSchedule`, `textInk`). */
+export interface SceneText {
+  /** The drawing frames the picture's strokes take (0 on a blank board). */
+  pictureFrames: number;
+  /** The drawing frames, stretch by stretch. */
+  stretches: readonly DrawingStretch[];
+  /** Each block's ink, by its index in the scene. */
+  inks: readonly TextInk[];
+}
+
+/** Where the pen is at a moment (`PenClock.at`). */
+type PenAt = (time: number) => { x: number; y: number; down: boolean };
 
 export class FrameRenderer {
   readonly canvas: Uint8Array;
@@ -64,8 +82,12 @@ export class FrameRenderer {
   private readonly chromaOffset: number;
   private readonly chromaPlane: number;
   private readonly underlay: Underlay;
-  /** Times the strokes a few frames ahead of the frame being made. */
-  private readonly drawing: Drawing;
+  /** Times the strokes a few frames ahead of the frame being made (none on a blank board). */
+  private readonly drawing: Drawing | undefined;
+  /** Each text block's writing, by its index in the scene. */
+  private readonly writings: Drawing[];
+  /** The drawing frames' stretches (the picture's alone without text). */
+  private readonly stretches: readonly DrawingStretch[];
   /** Where the hand's pen tip is in each drawing frame: the pen's path, smoothed. */
   private readonly handPath: HandPath | undefined;
 
@@ -80,11 +102,52 @@ export class FrameRenderer {
     this.underlay = new Underlay(
       hand ? planeSize(hand.y) + planeSize(hand.u) + planeSize(hand.v) : 0,
     );
-    this.drawing = new Drawing(script);
-    const { clock } = this.drawing;
+    const text = script.text;
+    const pictureFrames = text ? text.pictureFrames : script.drawFrames;
+    this.drawing =
+      pictureFrames > 0 ? new Drawing({ ...script, drawFrames: pictureFrames }) : undefined;
+    this.writings = text ? text.inks.map((ink) => new Drawing(ink.plan)) : [];
+    this.stretches = text
+      ? text.stretches
+      : [{ kind: 'picture', start: 0, end: script.drawFrames, from: 0 }];
     this.handPath =
       hand &&
-      new HandPath((time) => clock.at(time), script.drawFrames, script.fps, hand.size, hand.pose);
+      new HandPath((time) => this.penAt(time), script.drawFrames, script.fps, hand.size, hand.pose);
+  }
+
+  /** The stretch of the drawing frames that holds frame k. */
+  private stretchOf(k: number): DrawingStretch {
+    const last = this.stretches.length - 1;
+    return this.stretches.find((s) => k < s.end) ?? this.stretches[last]!;
+  }
+
+  /**
+   * The pen at a moment of the scene's drawing: the picture's clock in its stretches, a block's
+   * (moved to its box) while it is written; resting where the last block ended once a blank
+   * board's text is written.
+   */
+  private penAt(time: number): ReturnType<PenAt> {
+    const { fps, drawFrames } = this.script;
+    const k = Math.min(drawFrames - 1, Math.max(0, Math.ceil(time * fps - 1e-6) - 1));
+    const stretch = this.stretchOf(k);
+    if (stretch.kind === 'text') return this.textPen(stretch.block, time - stretch.start / fps);
+    if (this.drawing) return this.drawing.clock.at(time - (stretch.start - stretch.from) / fps);
+    const before = this.stretches.findLast((s) => s.kind === 'text' && s.start < stretch.start);
+    return before?.kind === 'text'
+      ? { ...this.textPen(before.block, Infinity), down: false }
+      : { x: 0, y: 0, down: false };
+  }
+
+  private textPen(block: number, time: number): ReturnType<PenAt> {
+    const { left, top } = this.script.text!.inks[block]!;
+    const pen = this.writings[block]!.clock.at(time);
+    return { x: pen.x + left, y: pen.y + top, down: pen.down };
+  }
+
+  /** The finished picture without the hand (before a transition). */
+  finished(): Uint8Array {
+    this.restoreHand();
+    return this.canvas;
   }
 
   /** Renders the next frame into `canvas` and returns it, or null after the last frame. */
@@ -102,9 +165,19 @@ export class FrameRenderer {
   }
 
   private paintInk(k: number): void {
-    const grey = this.script.grey;
     const c = this.canvas;
-    this.drawing.reveal(k, (p) => (c[p] = GREY_TO_Y[grey[p]!]!));
+    const stretch = this.stretchOf(k);
+    if (stretch.kind === 'text') {
+      const { left, top, plan } = this.script.text!.inks[stretch.block]!;
+      const { width } = this.script;
+      const ink = GREY_TO_Y[TEXT_GREY]!;
+      this.writings[stretch.block]!.reveal(k - stretch.start, (p) => {
+        c[(top + Math.floor(p / plan.width)) * width + left + (p % plan.width)] = ink;
+      });
+      return;
+    }
+    const grey = this.script.grey;
+    this.drawing?.reveal(k - stretch.start + stretch.from, (p) => (c[p] = GREY_TO_Y[grey[p]!]!));
   }
 
   /** The pixels whose colour is laid in in colour frame j take it (the brush passes once). */

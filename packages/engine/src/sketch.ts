@@ -7,6 +7,7 @@ import type { StrokeEdits } from '@rasma/contract/stroke-edits';
 import { planColour } from './colour.js';
 import type { ColourParams } from './colour.js';
 import { applyStrokeEdits } from './edits.js';
+import type { EditedPart } from './edits.js';
 import type { FrameScript } from './frames.js';
 import type { OutlineParams, OutlineResult } from './outline.js';
 import { outline, outlineToGrey } from './outline.js';
@@ -63,6 +64,8 @@ export interface Sketch {
   finalRgb: Uint8Array | undefined;
   /** The direction most of the ink is drawn in (its group's): the hand is held for it. */
   mainDirection: Direction;
+  /** With stroke edits: the parts in their edited order, each with its strokes. */
+  parts?: EditedPart[];
 }
 
 /** The outline a sketch is planned from. */
@@ -138,13 +141,14 @@ export function planSketch(
     owner: traced.owner,
     grey: outlineToGrey(lines),
   };
-  const drawing = params.edits
-    ? applyStrokeEdits(
-        strokePlanOf(order.finish(), { ...planned, directions, mainDirection: main }),
-        params.edits,
-        params.editPlacement ?? params.zoneScale,
-      ).plan
-    : { ...planned, strokes: order.strokes, order };
+  const edited =
+    params.edits &&
+    applyStrokeEdits(
+      strokePlanOf(order.finish(), { ...planned, directions, mainDirection: main }),
+      params.edits,
+      params.editPlacement ?? params.zoneScale,
+    );
+  const drawing = edited ? edited.plan : { ...planned, strokes: order.strokes, order };
   const { grey } = drawing;
   const script: FrameScript = {
     ...drawing,
@@ -171,6 +175,7 @@ export function planSketch(
     grey,
     finalRgb,
     mainDirection: main,
+    ...(edited ? { parts: edited.parts } : {}),
   };
 }
 

@@ -1,6 +1,6 @@
 /** What a story's render takes and gives (`renderStoryVideo`). */
 import type { StoryScene } from '@rasma/contract/story';
-import type { RenderParams, RenderResult } from './render.js';
+import type { RenderParams, RenderResult } from './render-params.js';
 
 /** A scene's settings: the contract's `StoryScene` without its picture (given as `input`). */
 export type SceneSettings = Omit<StoryScene, 'picture'>;
