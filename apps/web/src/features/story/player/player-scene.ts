@@ -1,0 +1,21 @@
+import type { StrokePlanInput } from '@/features/stroke-editor/messages';
+import type { Direction, SceneTransition, StrokeEdits, TextBlock } from '@/lib/contract';
+
+/** A scene as the story player plays it. */
+export interface PlayerScene {
+  id: string;
+  /**
+   * What its picture's strokes are planned from, as the stroke editor's preview plans them (the
+   * same object while nothing in it changes); null for a blank board.
+   */
+  plan: StrokePlanInput | null;
+  edits: StrokeEdits;
+  /** A blank board: its drawing time is all the text's. */
+  blank: boolean;
+  drawingTime: number;
+  holdSeconds: number;
+  /** The hand's way when it has no picture to take it from (a blank board). */
+  direction: Direction;
+  texts: readonly TextBlock[];
+  transition: SceneTransition;
+}

@@ -1,0 +1,152 @@
+import { transitionView, type Point, type TextSchedule } from '@rasma/engine/outline';
+import type { HeldHand } from '@/features/stroke-editor/use-held-hand';
+import { InkPainting } from '@/features/stroke-editor/ink-painting';
+import type { Size } from '@/features/workspace/canvas/coordinates';
+import { sceneDrawingAt } from './scene-drawing';
+import type { StoryMoment } from './story-moment';
+import { writtenStrokes } from './text-writing';
+import type { PlannedPicture } from './use-planned-pictures';
+
+/** What the painter needs of a scene: its picture once planned, its text's timing and strokes. */
+export interface PaintedScene {
+  picture: PlannedPicture | undefined;
+  schedule: TextSchedule;
+  /** Each block's strokes in the player's frame pixels, in writing order. */
+  strokes: Point[][][];
+  /** Its frames in the story: the last is its finished picture. */
+  frames: number;
+}
+
+/** The text's ink: the engine's darkest outline grey, lines as wide as the drawing's at 1080p. */
+const TEXT_INK = 'rgb(30 30 30)';
+const TEXT_LINE_AT_1920 = 2.5;
+
+/** A scene's picture as drawn so far, off screen at its own size. */
+interface InkLayer {
+  painting: InkPainting;
+  canvas: HTMLCanvasElement;
+}
+
+/**
+ * Paints the story's frame on the player's canvas: a scene's picture as its preview reveals it
+ * (fitted in the frame on white paper), its text as the pen writes it and the hand at the pen; or
+ * a transition, the finished picture moved and faded as the engine's `transitionView` says over
+ * the next scene's paper.
+ */
+export class StoryPainter {
+  readonly #layers = new Map<PlannedPicture, InkLayer>();
+
+  constructor(
+    private readonly context: CanvasRenderingContext2D,
+    /** The canvas's size: the story's frame at the player's size. */
+    readonly frame: Size,
+  ) {}
+
+  paint(scenes: readonly PaintedScene[], moment: StoryMoment, hand: HeldHand | null): void {
+    const { context, frame } = this;
+    context.globalAlpha = 1;
+    context.fillStyle = '#fff';
+    context.fillRect(0, 0, frame.width, frame.height);
+    const scene = scenes[moment.scene]!;
+    if (moment.kind === 'scene') {
+      this.#paintScene(scene, moment.frame, 0, hand);
+      return;
+    }
+    const view = transitionView(moment.transition, moment.t, frame);
+    context.globalAlpha = view.outgoing.opacity;
+    this.#paintScene(scene, scene.frames - 1, view.outgoing.x, null);
+    context.globalAlpha = view.incoming.opacity;
+    context.fillStyle = '#fff';
+    context.fillRect(view.incoming.x, 0, frame.width, frame.height);
+    context.globalAlpha = 1;
+  }
+
+  /** Forgets the pictures no scene shows any more. */
+  keepOnly(pictures: readonly (PlannedPicture | undefined)[]): void {
+    for (const picture of this.#layers.keys())
+      if (!pictures.includes(picture)) this.#layers.delete(picture);
+  }
+
+  #paintScene(scene: PaintedScene, frame: number, offsetX: number, hand: HeldHand | null): void {
+    const { context } = this;
+    const { picture, schedule, strokes } = scene;
+    const drawing = sceneDrawingAt(schedule, picture?.play.drawFrames ?? 0, frame, strokes.length);
+    let tip: Point | null = null;
+    if (picture && drawing.pictureFrame >= 0) {
+      const fit = this.#fit(picture);
+      context.drawImage(
+        this.#inkAt(picture, drawing.pictureFrame),
+        fit.left + offsetX,
+        fit.top,
+        fit.width,
+        fit.height,
+      );
+      if (drawing.pen?.kind === 'picture') {
+        const { tips } = picture.play;
+        tip = {
+          x: fit.left + offsetX + tips[drawing.pictureFrame * 2]! * fit.scale,
+          y: fit.top + tips[drawing.pictureFrame * 2 + 1]! * fit.scale,
+        };
+      }
+    }
+    context.strokeStyle = TEXT_INK;
+    context.lineWidth = (TEXT_LINE_AT_1920 * Math.max(this.frame.width, this.frame.height)) / 1920;
+    context.lineCap = 'round';
+    context.lineJoin = 'round';
+    strokes.forEach((block, index) => {
+      const written = writtenStrokes(block, drawing.written[index]!);
+      for (const line of written.strokes) {
+        context.beginPath();
+        line.forEach((point, i) =>
+          i === 0
+            ? context.moveTo(point.x + offsetX, point.y)
+            : context.lineTo(point.x + offsetX, point.y),
+        );
+        context.stroke();
+      }
+      if (drawing.pen?.kind === 'text' && drawing.pen.block === index && written.tip)
+        tip = { x: written.tip.x + offsetX, y: written.tip.y };
+    });
+    if (hand && tip) context.drawImage(hand.image, tip.x - hand.tipX, tip.y - hand.tipY);
+  }
+
+  /** Where a picture lies in the frame: as large as fits, centred on the paper. */
+  #fit(picture: PlannedPicture) {
+    const scale = Math.min(this.frame.width / picture.width, this.frame.height / picture.height);
+    const width = picture.width * scale;
+    const height = picture.height * scale;
+    return {
+      scale,
+      width,
+      height,
+      left: (this.frame.width - width) / 2,
+      top: (this.frame.height - height) / 2,
+    };
+  }
+
+  /** The picture's ink up to `frame`, on its off-screen canvas (only what changed is put there). */
+  #inkAt(picture: PlannedPicture, frame: number): HTMLCanvasElement {
+    let layer = this.#layers.get(picture);
+    if (!layer) {
+      const canvas = document.createElement('canvas');
+      canvas.width = picture.width;
+      canvas.height = picture.height;
+      layer = { painting: new InkPainting(picture.play, picture.width, picture.height), canvas };
+      this.#layers.set(picture, layer);
+    }
+    const changed = layer.painting.paintTo(frame);
+    if (changed)
+      layer.canvas
+        .getContext('2d')
+        ?.putImageData(
+          layer.painting.image,
+          0,
+          0,
+          changed.left,
+          changed.top,
+          changed.width,
+          changed.height,
+        );
+    return layer.canvas;
+  }
+}
