@@ -47,7 +47,7 @@ export interface Services {
   previews: PreviewThread;
   previewQueue: PreviewQueue;
   /** How long a render job may run before its worker is taken for dead. */
-  jobExpirySeconds: (drawingTime: number) => number;
+  jobExpirySeconds: (drawingSeconds: number) => number;
   /** Stops what runs in the background, renders first; the database stays open for the caller. */
   close(): Promise<void>;
 }
@@ -113,8 +113,8 @@ export async function startServices(
     audio: createAudioChecker({ ffmpegPath: config.ffmpegPath, atOnce: AUDIO_CHECKS_AT_ONCE }),
     previews,
     previewQueue: createPreviewQueue(),
-    // A long colour video takes a while: the allowance grows with the drawing time.
-    jobExpirySeconds: (drawingTime) => config.renderExpirySeconds + 10 * drawingTime,
+    // A long colour video takes a while: the allowance grows with the drawing time (a story's whole).
+    jobExpirySeconds: (drawingSeconds) => config.renderExpirySeconds + 10 * drawingSeconds,
     async close() {
       // End the renders in flight (their jobs go back to the queue for their retry), then let the
       // queue record that and stop, while the database is still open.

@@ -1,6 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createRenderRunner, type RenderJob, type RenderRunner } from '../src/render/runner.js';
+import {
+  createRenderRunner,
+  type RenderJob,
+  type RenderRun,
+  type RenderRunner,
+} from '../src/render/runner.js';
 import {
   autogroupNice,
   processGroup,
@@ -26,7 +31,7 @@ afterEach(() => runner.close());
 const job = (
   name: string,
   options: RenderJob['options'],
-  extra: Partial<RenderJob> = {},
+  extra: Partial<RenderRun> = {},
 ): RenderJob => ({ input: workspace.image, ...workspace.files(name), options, ...extra });
 
 /** A SIGKILLed process takes a moment to die (ffmpeg would take far longer to finish alone). */

@@ -145,11 +145,15 @@ export const images = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     originalName: text('original_name').notNull(),
-    /** Null once the source is deleted (after its video is made: privacy policy). */
+    /**
+     * The uploaded picture; null once the source is deleted (after its video is made: privacy
+     * policy), and always for a story, whose pictures are its scenes' (`upload_scene_pictures`).
+     */
     storageKey: text('storage_key'),
-    mimeType: text('mime_type').notNull(),
-    width: integer('width').notNull(),
-    height: integer('height').notNull(),
+    /** The picture's type and size; null for a story. */
+    mimeType: text('mime_type'),
+    width: integer('width'),
+    height: integer('height'),
     sizeBytes: integer('size_bytes').notNull(),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -186,6 +190,8 @@ export const videos = pgTable(
     videoKey: text('video_key'),
     thumbnailKey: text('thumbnail_key'),
     durationSeconds: real('duration_seconds'),
+    /** How many scenes it tells: 1 for a video of one picture, `blobData.scenes`' count for a story. */
+    sceneCount: integer('scene_count').notNull().default(1),
     error: text('error'),
     createdAt: createdAt(),
     /** When it was completed, or failed. */
@@ -195,6 +201,7 @@ export const videos = pgTable(
     index('videos_user_id_created_at_idx').on(t.userId, t.createdAt),
     index('videos_status_idx').on(t.status),
     check('videos_progress_range', sql`${t.progress} between 0 and 100`),
+    check('videos_scene_count_positive', sql`${t.sceneCount} >= 1`),
     oneOf('videos_status_valid', t.status, VIDEO_STATUSES),
     oneOf('videos_ai_model_valid', t.aiModel, AI_MODELS),
   ],
@@ -281,6 +288,58 @@ export const uploadAudio = pgTable(
   (t) => [
     primaryKey({ columns: [t.imageId, t.track] }),
     oneOf('upload_audio_track_valid', t.track, AUDIO_TRACKS),
+  ],
+);
+
+/**
+ * The pictures of a story's scenes sent with a create call (`images/<id>.<extension>`, each checked
+ * and kept as the one-picture upload's image is), by their scene's place in `blobData.scenes`; a
+ * blank board has none. Kept with the upload until its video is made or has failed, then deleted
+ * with it. A row exists exactly while its file is stored.
+ */
+export const uploadScenePictures = pgTable(
+  'upload_scene_pictures',
+  {
+    imageId: uuid('image_id')
+      .notNull()
+      .references(() => images.id, { onDelete: 'cascade' }),
+    /** The scene's index in `blobData.scenes`, from 0. */
+    sceneIndex: integer('scene_index').notNull(),
+    storageKey: text('storage_key').notNull(),
+    mimeType: text('mime_type').notNull(),
+    /** The stored file's bytes (counted against the storage quota). */
+    bytes: integer('bytes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.imageId, t.sceneIndex] })],
+);
+
+/**
+ * A picture uploaded for a scene of a project (`projects/<project id>.scene.<id>`), checked and kept
+ * upright without metadata as the project's image is. Deleted with its project, or by the clean-up
+ * once no scene of the project's saved state has named it for a day.
+ */
+export const projectSceneImages = pgTable(
+  'project_scene_images',
+  {
+    id: uuid('id').primaryKey(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    mimeType: text('mime_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** The stored file's bytes (counted against the storage quota). */
+    bytes: integer('bytes').notNull(),
+    /** The name it was uploaded with. */
+    fileName: text('file_name').notNull(),
+    createdAt: createdAt(),
+    /** When it was uploaded, or last saved in a scene of the project's state. */
+    namedAt: timestamp('named_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('project_scene_images_project_id_idx').on(t.projectId),
+    index('project_scene_images_named_at_idx').on(t.namedAt),
   ],
 );
 

@@ -20,17 +20,23 @@ export const MULTIPART_LIMITS = {
 
 /**
  * Files of an upload written to disk as they arrive rather than kept in memory (audio, up to
- * `AUDIO_LIMITS.maxBytes`), each refused as soon as it passes `maxBytes`.
+ * `AUDIO_LIMITS.maxBytes`; a story's pictures), each refused as soon as it passes `maxBytes`.
  */
 export interface DiskFiles {
-  /** The file fields written to disk. */
-  fields: readonly string[];
+  /** Whether a file field is one of these. */
+  accepts: (field: string) => boolean;
+  /** How many of them an upload may hold. */
+  maxFiles: number;
   /** Where they go: the caller's folder (`withUploadFolder`), which it removes. */
   folder: string;
   maxBytes: number;
   /** The answer to a file over `maxBytes`. */
-  tooLarge: () => AppError;
+  tooLarge: () => Error;
 }
+
+/** The answer to an image over `IMAGE_LIMITS.maxBytes`, as the multipart parser gives it. */
+export const imageTooLarge = (request: FastifyRequest) => () =>
+  new request.server.multipartErrors.RequestFileTooLargeError();
 
 /** A file written to disk as it arrived. */
 export interface ReceivedFile {
@@ -47,20 +53,30 @@ export interface Upload {
   files: Partial<Record<string, ReceivedFile>>;
 }
 
+/** The answer to an upload without its `image` file. */
+export const imageRequired = () =>
+  new AppError(400, 'image: an image file is required', 'VALIDATION_ERROR');
+
 /**
  * Reads a multipart upload (within the limits above): the image whole into memory, and the
  * `disk` files, if any, to disk. A missing image is a 400.
  */
 export async function readUpload(request: FastifyRequest, disk?: DiskFiles): Promise<Upload> {
-  const { image, fields, files } = await readParts(request, { image: true, disk });
-  if (!image) throw new AppError(400, 'image: an image file is required', 'VALIDATION_ERROR');
+  const { image, fields, files } = await readParts(request, {
+    image: true,
+    disk: disk ? [disk] : [],
+  });
+  if (!image) throw imageRequired();
   return { image, fields, files };
 }
 
-/** Reads a multipart upload of files written to disk only (no image); the others are refused. */
+/**
+ * Reads a multipart upload of files written to disk only (no image in memory: an `image` field is
+ * one of `disk`'s, or ignored).
+ */
 export async function readDiskUpload(
   request: FastifyRequest,
-  disk: DiskFiles,
+  ...disk: DiskFiles[]
 ): Promise<Pick<Upload, 'fields' | 'files'>> {
   const { fields, files } = await readParts(request, { image: false, disk });
   return { fields, files };
@@ -68,35 +84,38 @@ export async function readDiskUpload(
 
 async function readParts(
   request: FastifyRequest,
-  { image: withImage, disk }: { image: boolean; disk: DiskFiles | undefined },
+  { image: withImage, disk }: { image: boolean; disk: DiskFiles[] },
 ): Promise<Partial<Upload> & Pick<Upload, 'fields' | 'files'>> {
   if (!request.isMultipart()) {
     throw new AppError(415, 'Send the file as multipart/form-data.', 'UNSUPPORTED_MEDIA_TYPE');
   }
   // The parser lets each file through to one byte past the largest limit, and each kind of file is
   // held to its own as it arrives (`upTo`): files to disk may be larger than an image.
+  const files = disk.reduce((sum, kind) => sum + kind.maxFiles, withImage ? 1 : 0);
   const limits = {
-    fileSize: Math.max(IMAGE_LIMITS.maxBytes, disk?.maxBytes ?? 0) + 1,
-    ...(disk && { files: disk.fields.length + (withImage ? 1 : 0) }),
+    fileSize: Math.max(IMAGE_LIMITS.maxBytes, ...disk.map((kind) => kind.maxBytes)) + 1,
+    ...(disk.length > 0 && { files, parts: MULTIPART_LIMITS.fields + files }),
   };
   let image: Upload['image'] | undefined;
   const fields: Record<string, string> = {};
-  const files: Upload['files'] = {};
+  const received: Upload['files'] = {};
   for await (const part of request.parts({ limits })) {
     if (part.type === 'file') {
       const fileName = () => parseInput(singleLineTextSchema, part.filename, part.fieldname);
-      if (disk?.fields.includes(part.fieldname)) {
-        const file = { path: path.join(disk.folder, part.fieldname), fileName: fileName() };
+      const kind = disk.find((candidate) => candidate.accepts(part.fieldname));
+      if (kind) {
+        const file = { path: path.join(kind.folder, part.fieldname), fileName: fileName() };
         await pipeline(
-          upTo(part, disk.maxBytes, disk.tooLarge),
+          upTo(part, kind.maxBytes, kind.tooLarge),
           createWriteStream(file.path, { mode: 0o600 }),
         );
-        files[part.fieldname] = file;
+        received[part.fieldname] = file;
       } else if (withImage && part.fieldname === 'image') {
         const name = fileName();
-        const tooLarge = () => new request.server.multipartErrors.RequestFileTooLargeError();
         const chunks: Buffer[] = [];
-        for await (const chunk of upTo(part, IMAGE_LIMITS.maxBytes, tooLarge)) chunks.push(chunk);
+        for await (const chunk of upTo(part, IMAGE_LIMITS.maxBytes, imageTooLarge(request))) {
+          chunks.push(chunk);
+        }
         image = { bytes: Buffer.concat(chunks), fileName: name };
       } else {
         await finished(part.file.resume());
@@ -107,7 +126,7 @@ async function readParts(
       fields[part.fieldname] = part.value;
     }
   }
-  return { image, fields, files };
+  return { image, fields, files: received };
 }
 
 /** A file part's bytes, refused with `tooLarge` as soon as they pass `maxBytes`. */

@@ -9,10 +9,15 @@ const renderAudioSchema = z.object({
 /** The voice-over and music files of a render, by track. */
 export type RenderAudio = z.infer<typeof renderAudioSchema>;
 
-/** Parent -> child: the one render the process is started for. */
-export const renderRequestSchema = z.object({
+/** A story's scene: its picture's file (none: a blank board) and its settings. */
+const renderSceneSchema = z.object({
+  input: z.string().min(1).optional(),
+  /** Checked by the engine itself, as `options` are. */
+  scene: z.unknown(),
+});
+
+const renderRequestFields = {
   type: z.literal('render'),
-  input: z.string().min(1),
   output: z.string().min(1),
   thumbnail: z.string().min(1),
   audio: renderAudioSchema.optional(),
@@ -20,7 +25,16 @@ export const renderRequestSchema = z.object({
   options: z.unknown(),
   ffmpegPath: z.string().optional(),
   tempDir: z.string().min(1),
-});
+};
+
+/**
+ * Parent -> child: the one render the process is started for: a picture (`input`), or a story's
+ * `scenes`.
+ */
+export const renderRequestSchema = z.union([
+  z.object({ ...renderRequestFields, input: z.string().min(1) }),
+  z.object({ ...renderRequestFields, scenes: z.array(renderSceneSchema).min(1) }),
+]);
 export type RenderRequest = z.infer<typeof renderRequestSchema>;
 
 const engineErrorCodes: { [C in EngineErrorCode]: C } = {

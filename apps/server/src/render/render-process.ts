@@ -4,7 +4,7 @@
  */
 import { readdirSync, writeFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
-import type { RenderOptionsInput } from '@rasma/engine';
+import type { RenderOptionsInput, StorySceneInput } from '@rasma/engine';
 import { renderRequestSchema, type RenderReport } from './messages.js';
 
 /** The lowest priority: the HTTP server (nice 0) has the CPU whenever it wants, renders the rest. */
@@ -12,7 +12,8 @@ const RENDER_NICE = 19;
 
 // Before the engine loads, so the threads and processes it starts (sharp's, ffmpeg) inherit it.
 lowerPriority();
-const { EngineError, renderSketchVideo, resolveFfmpeg } = await import('@rasma/engine');
+const { EngineError, renderSketchVideo, renderStoryVideo, resolveFfmpeg } =
+  await import('@rasma/engine');
 
 const send = process.send?.bind(process);
 if (!send)
@@ -33,18 +34,21 @@ process.once('message', (raw: unknown) => {
 async function render(raw: unknown): Promise<void> {
   try {
     const request = renderRequestSchema.parse(raw);
-    const result = await renderSketchVideo({
-      input: request.input,
+    const params = {
       output: request.output,
       thumbnail: request.thumbnail,
       audio: request.audio,
-      // The engine validates the options (INVALID_OPTIONS names the bad field).
+      // The engine validates the options and scenes (INVALID_OPTIONS names the bad field).
       options: request.options as RenderOptionsInput,
       tempDir: request.tempDir,
       ffmpeg: await resolveFfmpeg({ ffmpegPath: request.ffmpegPath }),
-      onProgress: (percent) => report({ type: 'progress', percent }),
-      log: (message) => report({ type: 'log', message }),
-    });
+      onProgress: (percent: number) => report({ type: 'progress', percent }),
+      log: (message: string) => report({ type: 'log', message }),
+    };
+    const result =
+      'scenes' in request
+        ? await renderStoryVideo({ ...params, scenes: request.scenes as StorySceneInput[] })
+        : await renderSketchVideo({ ...params, input: request.input });
     await reportLast({ type: 'done', result });
   } catch (error) {
     await reportLast({

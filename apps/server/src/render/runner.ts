@@ -12,6 +12,7 @@ import {
   RENDER_MALLOC_ENV,
   type RenderOptionsInput,
   type RenderResult,
+  type SceneSettings,
 } from '@rasma/engine';
 import { forkTypeScript } from '@rasma/engine/built';
 import { buildDir, serverDir } from '../paths.js';
@@ -22,8 +23,17 @@ import {
   type RenderRequest,
 } from './messages.js';
 
-export interface RenderJob {
-  input: string;
+/** What a render draws: a picture's file, or a story's scenes in order. */
+export type RenderSource =
+  | { input: string; scenes?: undefined }
+  | {
+      /** Each scene with its picture's file (none: a blank board). */
+      scenes: { input?: string; scene: SceneSettings }[];
+      input?: undefined;
+    };
+
+/** A render's files, options and controls, besides what it draws. */
+export interface RenderRun {
   output: string;
   thumbnail: string;
   options: RenderOptionsInput;
@@ -34,6 +44,8 @@ export interface RenderJob {
   /** Whole percentages 0-100, never decreasing, ending at 100. */
   onProgress?: (percent: number) => void;
 }
+
+export type RenderJob = RenderSource & RenderRun;
 
 export interface RenderRunner {
   /**
@@ -152,8 +164,8 @@ async function inTempDir<T>(run: (tempDir: string) => Promise<T>): Promise<T> {
   }
 }
 
-const pick = ({ input, output, thumbnail, options, audio }: RenderJob) => ({
-  input,
+const pick = ({ output, thumbnail, options, audio, ...job }: RenderJob) => ({
+  ...(job.scenes ? { scenes: job.scenes } : { input: job.input }),
   output,
   thumbnail,
   options,

@@ -10,7 +10,7 @@ export const STORAGE_FOLDERS = {
   projects: 'projects',
 } as const;
 
-/** An uploaded image: `images/<id>.<extension>`. */
+/** An uploaded image, or a story's scene picture under an id of its own: `images/<id>.<extension>`. */
 export const imageKey = (id: string, extension: string) =>
   `${STORAGE_FOLDERS.images}/${id}.${extension}`;
 
@@ -50,6 +50,16 @@ export const projectThumbnailKey = (projectId: string) =>
 export const newProjectAudioKey = (projectId: string, track: AudioTrack) =>
   `${STORAGE_FOLDERS.projects}/${projectId}.${track}.${randomUUID()}`;
 
+/** The kind in a project scene image's key (`projectSceneImageKey`). */
+const SCENE_IMAGE_KIND = 'scene';
+
+/**
+ * A picture uploaded for a scene of a project: `projects/<project id>.scene.<image id>` (its type is
+ * kept in its row).
+ */
+export const projectSceneImageKey = (projectId: string, imageId: string) =>
+  `${STORAGE_FOLDERS.projects}/${projectId}.${SCENE_IMAGE_KIND}.${imageId}`;
+
 /** The project a key in the projects folder belongs to. */
 export const projectIdOfKey = (key: string) =>
   key.slice(STORAGE_FOLDERS.projects.length + 1).split('.')[0] ?? '';
@@ -59,3 +69,6 @@ export const isProjectAudioKey = (key: string) => {
   const kind = key.split('.')[1];
   return AUDIO_TRACKS.some((track) => track === kind);
 };
+
+/** Whether a key in the projects folder is a scene image's (`projectSceneImageKey`). */
+export const isProjectSceneImageKey = (key: string) => key.split('.')[1] === SCENE_IMAGE_KIND;

@@ -53,6 +53,7 @@ const toAdminVideo = (row: VideoRow): AdminVideo => ({
   status: row.status,
   creditsUsed: row.creditsUsed,
   createdAt: row.createdAt.toISOString(),
+  sceneCount: row.sceneCount,
 });
 
 const toPayment = (row: PaymentRow): Payment => ({

@@ -70,7 +70,8 @@ const audioTooLarge = () => new AppError(413, AUDIO_MESSAGES.tooLarge, 'AUDIO_TO
 
 /** How an upload's audio files (`fields`) are received: to disk in `folder`, held to the limit. */
 export const audioFiles = (fields: readonly string[], folder: string): DiskFiles => ({
-  fields,
+  accepts: (field) => fields.includes(field),
+  maxFiles: fields.length,
   folder,
   maxBytes: AUDIO_LIMITS.maxBytes,
   tooLarge: audioTooLarge,

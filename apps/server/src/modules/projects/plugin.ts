@@ -11,6 +11,7 @@ import {
   removeProjectAudio,
   storeProjectAudio,
 } from './audio.js';
+import { checkCanUploadSceneImage, sceneImageFile, storeSceneImage } from './scene-images.js';
 import {
   checkCanCreateProject,
   createProject,
@@ -92,6 +93,25 @@ export const projectsModule: FastifyPluginAsync<ProjectsModuleOptions> = async (
     });
     return { message: 'Audio deleted' };
   });
+
+  route(app, api.uploadProjectSceneImage, async ({ user, params, request, reply }) => {
+    // Refused before the picture is read when it could not be kept anyway.
+    await checkCanUploadSceneImage(db, user.id, params.id);
+    const image = await options.decodes.forUser(user.id, async (decode) => {
+      const upload = await readUpload(request);
+      return storeSceneImage(options, {
+        userId: user.id,
+        projectId: params.id,
+        upload: upload.image,
+        decode,
+      });
+    });
+    reply.status(201);
+    return image;
+  });
+  route(app, api.projectSceneImage, async ({ user, params, reply }) =>
+    sendFile(storage, reply, await sceneImageFile(db, user.id, params.id, params.imageId)),
+  );
 
   route(app, api.deleteProject, async ({ user, params }) => {
     await removeProject(options, await findOwnProject(db, user.id, params.id));

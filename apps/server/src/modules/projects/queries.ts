@@ -1,11 +1,12 @@
 import { PROJECT_LIMITS, type AudioTrack, type ProjectState } from '@rasma/contract';
 import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { projectAudio, projects } from '../../db/schema.js';
+import { projectAudio, projects, projectSceneImages } from '../../db/schema.js';
 import type { DbOrTx } from '../credits/ledger.js';
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type ProjectAudioRow = typeof projectAudio.$inferSelect;
+export type ProjectSceneImageRow = typeof projectSceneImages.$inferSelect;
 
 /** How many projects the user has. */
 export async function countProjects(db: DbOrTx, userId: string): Promise<number> {
@@ -112,12 +113,78 @@ export async function deleteProjectAudioRow(
   return row?.storageKey;
 }
 
-/** The storage keys of the audio files of `projectIds`. */
-export async function projectAudioKeys(db: Db, projectIds: string[]): Promise<string[]> {
-  if (projectIds.length === 0) return [];
+/** The project's scene images, oldest first. */
+export function sceneImagesOf(db: DbOrTx, projectId: string): Promise<ProjectSceneImageRow[]> {
+  return db
+    .select()
+    .from(projectSceneImages)
+    .where(eq(projectSceneImages.projectId, projectId))
+    .orderBy(projectSceneImages.createdAt, projectSceneImages.id);
+}
+
+/** One scene image of the project, if it has it. */
+export async function findSceneImage(db: DbOrTx, projectId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(projectSceneImages)
+    .where(and(eq(projectSceneImages.projectId, projectId), eq(projectSceneImages.id, id)))
+    .limit(1);
+  return row;
+}
+
+/** Records a scene image (in the transaction that checks the quota). */
+export async function insertSceneImage(
+  tx: DbOrTx,
+  values: typeof projectSceneImages.$inferInsert,
+): Promise<ProjectSceneImageRow> {
+  const [row] = await tx.insert(projectSceneImages).values(values).returning();
+  if (!row) throw new Error('scene image insert returned nothing');
+  return row;
+}
+
+/** Which of `ids` are the project's scene images; each of them is named now. */
+export async function nameSceneImages(
+  db: DbOrTx,
+  projectId: string,
+  ids: string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
   const rows = await db
+    .update(projectSceneImages)
+    .set({ namedAt: sql`now()` })
+    .where(and(eq(projectSceneImages.projectId, projectId), inArray(projectSceneImages.id, ids)))
+    .returning({ id: projectSceneImages.id });
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Scene images last named (or uploaded) before `before`, with their project's saved state. */
+export function sceneImagesNamedBefore(db: Db, before: Date) {
+  return db
+    .select({
+      id: projectSceneImages.id,
+      storageKey: projectSceneImages.storageKey,
+      state: projects.state,
+    })
+    .from(projectSceneImages)
+    .innerJoin(projects, eq(projects.id, projectSceneImages.projectId))
+    .where(lt(projectSceneImages.namedAt, before));
+}
+
+/** Forgets a scene image (its file is deleted next). */
+export async function deleteSceneImageRow(db: Db, id: string): Promise<void> {
+  await db.delete(projectSceneImages).where(eq(projectSceneImages.id, id));
+}
+
+/** The storage keys of the files the rows of `projectIds` name: audio and scene images. */
+export async function projectFileKeys(db: Db, projectIds: string[]): Promise<string[]> {
+  if (projectIds.length === 0) return [];
+  const audio = await db
     .select({ storageKey: projectAudio.storageKey })
     .from(projectAudio)
     .where(inArray(projectAudio.projectId, projectIds));
-  return rows.map((row) => row.storageKey);
+  const images = await db
+    .select({ storageKey: projectSceneImages.storageKey })
+    .from(projectSceneImages)
+    .where(inArray(projectSceneImages.projectId, projectIds));
+  return [...audio, ...images].map((row) => row.storageKey);
 }

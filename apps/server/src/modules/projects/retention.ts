@@ -1,10 +1,27 @@
-import { PROJECT_LIMITS } from '@rasma/contract';
-import { STORAGE_FOLDERS, isProjectAudioKey, projectIdOfKey } from '../../storage/keys.js';
-import { existingProjectIds, projectAudioKeys, projectsUnchangedSince } from './queries.js';
-import { removeProject, type ProjectDeps } from './service.js';
+import { PROJECT_LIMITS, projectScenePictureSchema } from '@rasma/contract';
+import { z } from 'zod';
+import {
+  STORAGE_FOLDERS,
+  isProjectAudioKey,
+  isProjectSceneImageKey,
+  projectIdOfKey,
+} from '../../storage/keys.js';
+import {
+  deleteSceneImageRow,
+  existingProjectIds,
+  projectFileKeys,
+  projectsUnchangedSince,
+  sceneImagesNamedBefore,
+} from './queries.js';
+import { namedSceneImages, removeProject, type ProjectDeps } from './service.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Only the pictures of a saved state's scenes: whatever else it holds, saved under any rules. */
+const savedPicturesSchema = z.object({
+  scenes: z.array(z.object({ picture: projectScenePictureSchema })).optional(),
+});
 
 /** Deletes, with their files, the projects nobody changed for `PROJECT_LIMITS.keptDays`. */
 export async function deleteIdleProjects(deps: ProjectDeps, now: Date): Promise<number> {
@@ -15,9 +32,31 @@ export async function deleteIdleProjects(deps: ProjectDeps, now: Date): Promise<
 }
 
 /**
- * Files in the projects folder, written before `before`, of no project, or audio no track's row
- * names: left by a failure between storing a project's files and writing its row, or between
- * deleting (or replacing) the row and its files.
+ * Deletes the scene images no scene of their project's saved state has named for a day: uploaded
+ * and never saved in a scene, or left out of the story since (a scene deleted, its picture
+ * replaced). The row goes first, then the file.
+ */
+export async function deleteUnnamedSceneImages(
+  { db, storage }: ProjectDeps,
+  now: Date,
+): Promise<number> {
+  const candidates = await sceneImagesNamedBefore(db, new Date(now.getTime() - DAY_MS));
+  let deleted = 0;
+  for (const image of candidates) {
+    const state = savedPicturesSchema.safeParse(image.state);
+    // A state whose pictures do not read keeps them: nothing says they are unused.
+    if (!state.success || namedSceneImages(state.data).includes(image.id)) continue;
+    await deleteSceneImageRow(db, image.id);
+    await storage.delete(image.storageKey);
+    deleted += 1;
+  }
+  return deleted;
+}
+
+/**
+ * Files in the projects folder, written before `before`, of no project, or audio or scene images
+ * no row names: left by a failure between storing a project's files and writing its row, or
+ * between deleting (or replacing) the row and its files.
  */
 export async function deleteOrphanProjectFiles(
   { db, storage }: ProjectDeps,
@@ -26,9 +65,11 @@ export async function deleteOrphanProjectFiles(
   const old = await storage.keysOlderThan(STORAGE_FOLDERS.projects, before);
   const ids = [...new Set(old.map(projectIdOfKey))].filter((id) => UUID.test(id));
   const existing = await existingProjectIds(db, ids);
-  const audio = new Set(await projectAudioKeys(db, ids));
+  const named = new Set(await projectFileKeys(db, ids));
   const orphans = old.filter(
-    (key) => !existing.has(projectIdOfKey(key)) || (isProjectAudioKey(key) && !audio.has(key)),
+    (key) =>
+      !existing.has(projectIdOfKey(key)) ||
+      ((isProjectAudioKey(key) || isProjectSceneImageKey(key)) && !named.has(key)),
   );
   for (const key of orphans) await storage.delete(key);
   return orphans.length;

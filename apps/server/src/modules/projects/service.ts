@@ -6,10 +6,13 @@ import {
   projectStateSchema,
   STATE_TOO_LARGE_MESSAGE,
   STORAGE_LIMITS,
+  STORY_MESSAGES,
   TOO_MANY_NEW_PROJECTS_MESSAGE,
   TOO_MANY_PROJECTS_MESSAGE,
   type Project,
   type ProjectAudioFile,
+  type ProjectScene,
+  type ProjectSceneImage,
   type ProjectState,
   type ProjectSummary,
 } from '@rasma/contract';
@@ -34,11 +37,15 @@ import {
   countProjects,
   deleteProjectRow,
   insertProject,
+  nameSceneImages,
   projectAudioOf,
+  projectFileKeys,
   recentProjects,
+  sceneImagesOf,
   updateProjectState,
   type ProjectAudioRow,
   type ProjectRow,
+  type ProjectSceneImageRow,
 } from './queries.js';
 
 export interface ProjectDeps {
@@ -61,14 +68,18 @@ export const toSummary = (row: Pick<ProjectRow, 'id' | 'title' | 'updatedAt'>): 
   thumbnailUrl: thumbnailUrl(row.id),
 });
 
-const toProject = (row: ProjectRow, audio: ProjectAudioRow[]): Project => ({
+const toProject = (
+  row: ProjectRow,
+  files: { audio: ProjectAudioRow[]; sceneImages: ProjectSceneImageRow[] },
+): Project => ({
   id: row.id,
   title: row.title,
   fileName: row.fileName,
   state: storedState(row.state),
   updatedAt: row.updatedAt.toISOString(),
   imageUrl: endpointUrl(api.projectImage, { id: row.id }),
-  audioFiles: Object.fromEntries(audio.map((file) => [file.track, toAudioFile(file)])),
+  audioFiles: Object.fromEntries(files.audio.map((file) => [file.track, toAudioFile(file)])),
+  sceneImages: files.sceneImages.map(toSceneImage),
 });
 
 /** A project's audio file as the API shows it. */
@@ -78,6 +89,27 @@ export const toAudioFile = (row: ProjectAudioRow): ProjectAudioFile => ({
   bytes: row.bytes,
   fileName: row.fileName,
 });
+
+/** A picture uploaded for a scene of a project, as the API shows it. */
+export const toSceneImage = (row: ProjectSceneImageRow): ProjectSceneImage => ({
+  imageId: row.id,
+  url: endpointUrl(api.projectSceneImage, { id: row.projectId, imageId: row.id }),
+  width: row.width,
+  height: row.height,
+  bytes: row.bytes,
+  fileName: row.fileName,
+});
+
+/** The scene images a state's scenes name. */
+export const namedSceneImages = (state: {
+  scenes?: readonly Pick<ProjectScene, 'picture'>[] | undefined;
+}): string[] => [
+  ...new Set(
+    (state.scenes ?? []).flatMap(({ picture }) =>
+      typeof picture === 'object' ? [picture.imageId] : [],
+    ),
+  ),
+];
 
 /**
  * A stored state, read with today's schema. One saved under older rules still opens: what no longer
@@ -176,7 +208,7 @@ export async function createProject(
       await recordHit(tx, newProjectsKey(userId));
       return row;
     });
-    return toProject(row, []);
+    return toProject(row, { audio: [], sceneImages: [] });
   } catch (err) {
     await Promise.all([storage.delete(imageKey), storage.delete(thumbnailKey)]);
     throw err;
@@ -194,16 +226,33 @@ export const findOwnProject = (db: Db, userId: string, id: string): Promise<Proj
 
 export async function getProject(db: Db, userId: string, id: string): Promise<Project> {
   const row = await findOwnProject(db, userId, id);
-  return toProject(row, await projectAudioOf(db, row.id));
+  return toProject(row, {
+    audio: await projectAudioOf(db, row.id),
+    sceneImages: await sceneImagesOf(db, row.id),
+  });
 }
 
 /**
  * The autosave: the whole state replaces the saved one, and the project becomes the newest. A state
- * over `STORAGE_LIMITS.maxStateBytes` is a 413; more than `savesPerMinute` saves a 429.
+ * over `STORAGE_LIMITS.maxStateBytes` is a 413; more than `savesPerMinute` saves a 429; scenes that
+ * name a picture that is not one of the project's scene images a 400 (those they name are named
+ * now, for the clean-up).
  */
 export async function saveProjectState(db: Db, userId: string, id: string, state: ProjectState) {
   checkStateSize(state);
   await hitRateLimit(db, `project:save:${userId}`, SAVES);
+  const named = namedSceneImages(state);
+  if (named.length > 0) {
+    await findOwnProject(db, userId, id);
+    const known = await nameSceneImages(db, id, named);
+    if (named.some((imageId) => !known.has(imageId))) {
+      throw new AppError(
+        400,
+        `state.scenes: ${STORY_MESSAGES.unknownSceneImage}`,
+        'VALIDATION_ERROR',
+      );
+    }
+  }
   const saved = await updateProjectState(db, userId, id, state);
   if (!saved) throw notFoundOf('project');
   return { id: saved.id, updatedAt: saved.updatedAt.toISOString() };
@@ -218,19 +267,17 @@ export async function projectFile(db: Db, userId: string, id: string, file: 'ima
 }
 
 /**
- * Deletes a project and its image, thumbnail and audio files. The row goes first (its audio rows
- * with it, their keys read before): a file a failure or an upload at the same time left behind
- * belongs to no project, and the hourly clean-up removes it.
+ * Deletes a project and its image, thumbnail, audio files and scene images. The row goes first
+ * (the rows of its files with it, their keys read before): a file a failure or an upload at the same
+ * time left behind belongs to no project, and the hourly clean-up removes it.
  */
 export async function removeProject(
   { db, storage }: ProjectDeps,
   row: Pick<ProjectRow, 'id' | 'imageKey'>,
 ): Promise<void> {
-  const audio = await projectAudioOf(db, row.id);
+  const files = await projectFileKeys(db, [row.id]);
   await deleteProjectRow(db, row.id);
-  await Promise.all([
-    storage.delete(row.imageKey),
-    storage.delete(projectThumbnailKey(row.id)),
-    ...audio.map((file) => storage.delete(file.storageKey)),
-  ]);
+  await Promise.all(
+    [row.imageKey, projectThumbnailKey(row.id), ...files].map((key) => storage.delete(key)),
+  );
 }

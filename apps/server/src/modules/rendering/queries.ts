@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { images, uploadAudio, videos } from '../../db/schema.js';
+import { images, uploadAudio, uploadScenePictures, videos } from '../../db/schema.js';
 
 export type RenderedVideoRow = typeof videos.$inferSelect;
 
@@ -10,7 +10,10 @@ export async function videoToRender(db: Db, videoId: string) {
   return row?.status === 'processing' ? row : undefined;
 }
 
-/** The uploaded image of a video, while its file is still stored, and the audio sent with it. */
+/**
+ * What a video's upload still stores: its picture (a video of one picture), a story's scene
+ * pictures by scene, and the audio sent with it; undefined without an upload.
+ */
 export async function storedSource(db: Db, imageId: string | null) {
   if (!imageId) return undefined;
   const [row] = await db
@@ -18,13 +21,21 @@ export async function storedSource(db: Db, imageId: string | null) {
     .from(images)
     .where(eq(images.id, imageId))
     .limit(1);
-  if (!row?.storageKey) return undefined;
+  if (!row) return undefined;
   const audio = await db
     .select({ track: uploadAudio.track, storageKey: uploadAudio.storageKey })
     .from(uploadAudio)
     .where(eq(uploadAudio.imageId, imageId));
-  return { id: row.id, storageKey: row.storageKey, audio };
+  const scenePictures = await db
+    .select({
+      sceneIndex: uploadScenePictures.sceneIndex,
+      storageKey: uploadScenePictures.storageKey,
+    })
+    .from(uploadScenePictures)
+    .where(eq(uploadScenePictures.imageId, imageId));
+  return { ...row, audio, scenePictures };
 }
+export type StoredSource = NonNullable<Awaited<ReturnType<typeof storedSource>>>;
 
 /** Stores a render's progress (for a reload), unless the video has ended meanwhile. */
 export async function storeProgress(db: Db, videoId: string, percent: number): Promise<void> {
@@ -60,9 +71,4 @@ export async function markFailed(
     .where(and(eq(videos.id, videoId), eq(videos.status, 'processing')))
     .returning();
   return row;
-}
-
-/** The image row no longer points at a file (it was deleted). */
-export async function forgetSourceFile(db: Db, imageId: string): Promise<void> {
-  await db.update(images).set({ storageKey: null }).where(eq(images.id, imageId));
 }

@@ -8,7 +8,7 @@ import {
 } from '@rasma/contract';
 import { parseRenderOptions } from '@rasma/engine';
 import { describe, expect, it } from 'vitest';
-import { toRenderOptions } from './render-options.js';
+import { toRenderInput } from './render-options.js';
 
 const zone = (overrides: Record<string, unknown> = {}) => ({
   id: '1700000000000',
@@ -37,7 +37,7 @@ describe('the create-video payload as engine options', () => {
         music: { gainDb: -6, loop: false, fadeInSeconds: 1, fadeOutSeconds: 4 },
       },
     });
-    const options = parseRenderOptions(toRenderOptions(payload));
+    const options = parseRenderOptions(toRenderInput(payload).options);
     expect(options).toMatchObject({
       shape: '9:16',
       hand: 'pen',
@@ -57,8 +57,33 @@ describe('the create-video payload as engine options', () => {
     expect(options.strokeMasks[0]?.points).toEqual(payload.strokeMasks[0]?.points);
   });
 
+  it("gives the engine each scene's settings but its picture, in the story's order", () => {
+    const payload = createVideoBlobDataSchema.parse({
+      aiModel: 'rasma-ai-color',
+      scenes: [
+        { id: 'a', picture: 'scene-1', strokeMasks: [zone()], drawingTime: 3, holdSeconds: 1 },
+        {
+          id: 'b',
+          picture: 'blank',
+          texts: [{ id: 't', text: 'Fin', x: 0.5, y: 0.5, style: 'cursive' }],
+          transition: { kind: 'camera', seconds: 2 },
+        },
+      ],
+    });
+    const { options, scenes } = toRenderInput(payload);
+    expect(options).not.toHaveProperty('scenes');
+    expect(parseRenderOptions(options)).toMatchObject({ aiModel: 'rasma-ai-color' });
+    const [first, second] = payload.scenes ?? [];
+    const withoutPicture = ({ picture: _picture, ...scene }: NonNullable<typeof first>) => scene;
+    expect(scenes).toEqual([withoutPicture(first!), withoutPicture(second!)]);
+  });
+
+  it('gives the engine no scenes for a video of one picture', () => {
+    expect(toRenderInput(createVideoBlobDataSchema.parse({}))).not.toHaveProperty('scenes');
+  });
+
   it('gives the engine the spec defaults for an empty payload', () => {
-    const options = parseRenderOptions(toRenderOptions(createVideoBlobDataSchema.parse({})));
+    const options = parseRenderOptions(toRenderInput(createVideoBlobDataSchema.parse({})).options);
     expect(options).toMatchObject({
       strokeMasks: [],
       direction: 'Left to right',

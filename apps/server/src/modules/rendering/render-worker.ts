@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createVideoBlobDataSchema, STORED_AUDIO } from '@rasma/contract';
+import { createVideoBlobDataSchema } from '@rasma/contract';
 import { EngineError, type EngineErrorCode } from '@rasma/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -11,16 +11,16 @@ import { thumbnailKey, videoKey } from '../../storage/keys.js';
 import type { Storage } from '../../storage/storage.js';
 import { applyCreditChange } from '../credits/ledger.js';
 import { progressEvent } from '../videos/progress-stream.js';
-import { deleteUploadAudio } from '../videos/upload-audio.js';
+import { deleteUploadFiles } from '../videos/upload-files.js';
 import {
-  forgetSourceFile,
   markCompleted,
   markFailed,
   storedSource,
   storeProgress,
   videoToRender,
 } from './queries.js';
-import { toRenderOptions } from './render-options.js';
+import { toRenderInput } from './render-options.js';
+import { renderFiles } from './render-source.js';
 
 /** Progress is written to the database (for a reload) at most this often; events go out at once. */
 const PROGRESS_STORE_INTERVAL_MS = 1000;
@@ -46,8 +46,9 @@ export interface RenderWorkerDeps {
 }
 
 /**
- * Renders a video (the render job's handler, see `jobs/handlers.ts`): runs the engine, stores the MP4 and
- * its thumbnail, marks the video completed and deletes the uploaded source. A render that outlives
+ * Renders a video (the render job's handler, see `jobs/handlers.ts`): runs the engine (a story's
+ * scenes, or a picture), stores the MP4 and its thumbnail, marks the video completed and deletes
+ * the uploaded source. A render that outlives
  * its job's allowance (`deadline`) is killed and its video failed and refunded at once (a second try
  * would take as long). Another failure is retried once (the queue's retry); a job that fails again,
  * or whose worker died past its expiry, lands in the failed queue, whose handler fails the video
@@ -61,51 +62,47 @@ export async function renderVideo(
   const { db, storage, runner, progress, log } = deps;
   const row = await videoToRender(db, videoId);
   if (!row) return;
-  const source = await storedSource(db, row.imageId);
-  if (!source) {
-    await failVideo(deps, videoId, 'The uploaded image is gone.');
-    return;
-  }
   const settings = createVideoBlobDataSchema.safeParse(row.options);
   if (!settings.success) {
     await failVideo(deps, videoId, 'The video settings are not valid.');
     return;
   }
-  let stored = Date.now();
+  const stored = await storedSource(db, row.imageId);
+  const input = toRenderInput(settings.data);
   // The render works on its own copies, in a folder of its own (mkdtemp: readable by this user only).
   const folder = await mkdtemp(path.join(tmpdir(), RENDER_TEMP_PREFIX));
-  const files = {
-    input: path.join(folder, `upload${path.extname(source.storageKey)}`),
-    output: path.join(folder, 'video.mp4'),
-    thumbnail: path.join(folder, 'thumbnail.jpg'),
-  };
-  const sound = source.audio.map((file) => ({
-    ...file,
-    path: path.join(folder, `${file.track}.${STORED_AUDIO.extension}`),
-  }));
+  const files = stored && renderFiles(stored, settings.data, input, folder);
+  if (!stored || !files) {
+    await rm(folder, { recursive: true, force: true });
+    await failVideo(deps, videoId, 'The uploaded image is gone.');
+    return;
+  }
+  let storedAt = Date.now();
+  const output = path.join(folder, 'video.mp4');
+  const thumbnail = path.join(folder, 'thumbnail.jpg');
   try {
-    await storage.download(source.storageKey, files.input);
-    for (const file of sound) await storage.download(file.storageKey, file.path);
+    for (const file of files.downloads) await storage.download(file.key, file.path);
     const result = await runner.render({
-      ...files,
-      // None for a silent video: the engine adds no track.
-      audio: sound.length > 0 ? Object.fromEntries(sound.map((f) => [f.track, f.path])) : undefined,
-      options: toRenderOptions(settings.data),
+      ...files.source,
+      output,
+      thumbnail,
+      audio: files.audio,
+      options: input.options,
       signal: deadline,
       onProgress: (percent) => {
         if (percent >= 100) return; // "completed" is said once the files are stored
         void progress.publish(row.userId, progressEvent({ ...row, progress: percent }));
-        if (Date.now() - stored < PROGRESS_STORE_INTERVAL_MS) return;
-        stored = Date.now();
+        if (Date.now() - storedAt < PROGRESS_STORE_INTERVAL_MS) return;
+        storedAt = Date.now();
         void storeProgress(db, videoId, percent).catch((err: unknown) =>
           log.warn({ err, videoId }, 'progress not stored'),
         );
       },
     });
-    await storage.upload(videoKey(videoId), files.output, 'video/mp4');
-    await storage.upload(thumbnailKey(videoId), files.thumbnail, 'image/jpeg');
-    // The image goes before the video is announced complete: "completed" means "source deleted".
-    await deleteSource(deps, source.id, source.storageKey);
+    await storage.upload(videoKey(videoId), output, 'video/mp4');
+    await storage.upload(thumbnailKey(videoId), thumbnail, 'image/jpeg');
+    // The upload goes before the video is announced complete: "completed" means "source deleted".
+    await deleteUploadFiles(deps, stored);
     const done = await markCompleted(db, videoId, {
       videoKey: videoKey(videoId),
       thumbnailKey: thumbnailKey(videoId),
@@ -155,20 +152,6 @@ export async function failVideo(
     deps.storage.delete(videoKey(videoId)),
     deps.storage.delete(thumbnailKey(videoId)),
   ]);
-  const source = await storedSource(db, failed.imageId);
-  if (source) await deleteSource(deps, source.id, source.storageKey);
-}
-
-/**
- * The uploaded image and its audio files are deleted once its video is made or has failed (privacy
- * policy).
- */
-async function deleteSource(
-  deps: Pick<RenderWorkerDeps, 'db' | 'storage'>,
-  imageId: string,
-  key: string,
-): Promise<void> {
-  await deleteUploadAudio(deps, imageId);
-  await deps.storage.delete(key);
-  await forgetSourceFile(deps.db, imageId);
+  const stored = await storedSource(db, failed.imageId);
+  if (stored) await deleteUploadFiles(deps, stored);
 }

@@ -6,9 +6,13 @@ import { UPLOAD_TEMP_PREFIX } from '../../http/upload.js';
 import { RENDER_TEMP_PREFIX } from '../../render/runner.js';
 import type { Storage } from '../../storage/storage.js';
 import { STORAGE_FOLDERS } from '../../storage/keys.js';
-import { deleteIdleProjects, deleteOrphanProjectFiles } from '../projects/retention.js';
-import { deleteUploadAudio } from '../videos/upload-audio.js';
-import { expiredUploads, forgetUploadFile, isUploadKeyKnown } from './queries.js';
+import {
+  deleteIdleProjects,
+  deleteOrphanProjectFiles,
+  deleteUnnamedSceneImages,
+} from '../projects/retention.js';
+import { deleteUploadFiles } from '../videos/upload-files.js';
+import { expiredUploads, isUploadKeyKnown } from './queries.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -43,6 +47,8 @@ export interface RetentionReport {
   tempFolders: number;
   /** Projects left unchanged for `PROJECT_LIMITS.keptDays`, deleted with their files. */
   idleProjects: number;
+  /** Project scene images no scene of their project's saved state named for a day. */
+  unnamedSceneImages: number;
 }
 
 const ago = (now: Date, ms: number) => new Date(now.getTime() - ms);
@@ -63,6 +69,7 @@ export async function deleteExpiredFiles(
       (await deleteOrphanProjectFiles(deps, leftoverBefore)),
     tempFolders: await deleteOldTempFolders(deps.tempDir ?? tmpdir(), now),
     idleProjects: await deleteIdleProjects(deps, now),
+    unnamedSceneImages: await deleteUnnamedSceneImages(deps, now),
   };
 }
 
@@ -71,15 +78,11 @@ async function deleteExpiredUploads({ db, storage }: RetentionDeps, now: Date): 
     anyBefore: ago(now, RETENTION_LIMITS.maxUploadMs),
     unusedBefore: ago(now, RETENTION_LIMITS.leftoverUploadMs),
   });
-  for (const { id, storageKey } of expired) {
-    await deleteUploadAudio({ db, storage }, id);
-    if (storageKey) await storage.delete(storageKey);
-    await forgetUploadFile(db, id);
-  }
+  for (const upload of expired) await deleteUploadFiles({ db, storage }, upload);
   return expired.length;
 }
 
-/** Files in the uploads folder that no image or upload audio row points at. */
+/** Files in the uploads folder that no image, upload audio or scene picture row points at. */
 async function deleteOrphanUploadFiles({ db, storage }: RetentionDeps, now: Date) {
   const old = await storage.keysOlderThan(
     STORAGE_FOLDERS.images,

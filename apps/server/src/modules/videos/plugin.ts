@@ -17,8 +17,9 @@ import {
 } from './service.js';
 import { openProgressStream, type OpenStreams } from './progress-stream.js';
 import { sendFile } from '../../http/send-file.js';
-import { parseJsonField, readUpload, withUploadFolder } from '../../http/upload.js';
+import { parseJsonField, readDiskUpload, withUploadFolder } from '../../http/upload.js';
 import { audioFiles } from '../audio/audio-file.js';
+import { scenePictureFiles } from './scene-pictures.js';
 
 export type VideosModuleOptions = VideoDeps & {
   /** Full-size image decodes, bounded per person and per process. */
@@ -42,12 +43,17 @@ export const videosModule: FastifyPluginAsync<VideosModuleOptions> = async (app,
     await checkCanCreateVideo(db, user.id);
     const video = await options.decodes.forUser(user.id, (decode) =>
       withUploadFolder(async (folder) => {
-        const upload = await readUpload(request, audioFiles(AUDIO_TRACKS, folder));
+        const upload = await readDiskUpload(
+          request,
+          audioFiles(AUDIO_TRACKS, folder),
+          scenePictureFiles(request, folder),
+        );
         const settings = parseJsonField(upload.fields, 'blobData', createVideoBlobDataSchema);
+        const { voice, music, ...pictures } = upload.files;
         return createVideo(options, {
           userId: user.id,
-          upload: upload.image,
-          audio: { voice: upload.files.voice, music: upload.files.music },
+          pictures,
+          audio: { voice, music },
           settings,
           // request.ip is the client's, behind the proxies TRUST_PROXY names.
           network: requesterNetwork(request.ip, options.sessionSecret),

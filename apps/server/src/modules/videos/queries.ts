@@ -19,18 +19,29 @@ import {
   type AnyColumn,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { creditLedger, images, uploadAudio, users, videos } from '../../db/schema.js';
+import {
+  creditLedger,
+  images,
+  uploadAudio,
+  uploadScenePictures,
+  users,
+  videos,
+} from '../../db/schema.js';
 
 export type VideoRow = typeof videos.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
- * The upload's row, its audio files' and its video's, made together (in the create's transaction).
+ * The upload's row, its audio files' and scene pictures', and its video's, made together (in the
+ * create's transaction).
  */
 export async function insertImageAndVideo(
   tx: Tx,
   image: typeof images.$inferInsert & { id: string },
-  audio: Omit<typeof uploadAudio.$inferInsert, 'imageId'>[],
+  files: {
+    audio: Omit<typeof uploadAudio.$inferInsert, 'imageId'>[];
+    scenePictures: Omit<typeof uploadScenePictures.$inferInsert, 'imageId'>[];
+  },
   video: {
     id: string;
     title: string;
@@ -40,8 +51,14 @@ export async function insertImageAndVideo(
   },
 ): Promise<VideoRow> {
   await tx.insert(images).values(image);
+  const { audio, scenePictures } = files;
   if (audio.length > 0) {
     await tx.insert(uploadAudio).values(audio.map((file) => ({ ...file, imageId: image.id })));
+  }
+  if (scenePictures.length > 0) {
+    await tx
+      .insert(uploadScenePictures)
+      .values(scenePictures.map((file) => ({ ...file, imageId: image.id })));
   }
   const [row] = await tx
     .insert(videos)
@@ -54,6 +71,7 @@ export async function insertImageAndVideo(
       options: video.settings,
       creditsUsed: video.creditsUsed,
       requesterNetwork: video.requesterNetwork,
+      sceneCount: video.settings.scenes?.length ?? 1,
     })
     .returning();
   if (!row) throw new Error('video insert returned nothing');
@@ -168,15 +186,23 @@ export async function lockNetwork(tx: Pick<Db, 'execute'>, network: string): Pro
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${network}))`);
 }
 
-/** The audio files stored with an upload. */
-export function uploadAudioOf(db: Db, imageId: string) {
-  return db
-    .select({ track: uploadAudio.track, storageKey: uploadAudio.storageKey })
-    .from(uploadAudio)
-    .where(eq(uploadAudio.imageId, imageId));
+/**
+ * Forgets the files stored with an upload, its audio and a story's scene pictures (deleted next);
+ * their keys.
+ */
+export async function deleteUploadFileRows(db: Db, imageId: string): Promise<string[]> {
+  const audio = await db
+    .delete(uploadAudio)
+    .where(eq(uploadAudio.imageId, imageId))
+    .returning({ storageKey: uploadAudio.storageKey });
+  const pictures = await db
+    .delete(uploadScenePictures)
+    .where(eq(uploadScenePictures.imageId, imageId))
+    .returning({ storageKey: uploadScenePictures.storageKey });
+  return [...audio, ...pictures].map((file) => file.storageKey);
 }
 
-/** Forgets the audio files of an upload (once they are deleted). */
-export async function deleteUploadAudioRows(db: Db, imageId: string): Promise<void> {
-  await db.delete(uploadAudio).where(eq(uploadAudio.imageId, imageId));
+/** The upload's own picture is no longer stored (it was deleted). */
+export async function forgetUploadImage(db: Db, imageId: string): Promise<void> {
+  await db.update(images).set({ storageKey: null }).where(eq(images.id, imageId));
 }

@@ -1,10 +1,13 @@
-import type { CreateVideoBlobData } from '@rasma/contract';
+import type { CreateVideoBlobData, StoryScene } from '@rasma/contract';
 
 /**
- * The create call's settings for the picture as stored, when it was shrunk by `scale` to what the
- * largest video needs: zones and stroke edits are in the upload's own pixels.
+ * The zones and stroke edits of the create call's settings (or of a story's scene) for the picture
+ * as stored, when it was shrunk by `scale` to what the largest video needs: they are in the upload's
+ * own pixels.
  */
-export function scaleSettings(settings: CreateVideoBlobData, scale: number): CreateVideoBlobData {
+export function scaleSettings<
+  T extends Pick<CreateVideoBlobData | StoryScene, 'edits' | 'strokeMasks'>,
+>(settings: T, scale: number): T {
   if (scale === 1) return settings;
   const { edits } = settings;
   return {

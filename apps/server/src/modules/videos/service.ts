@@ -1,19 +1,23 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import {
   AUDIO_TRACKS,
+  BLANK_PICTURE,
   MAX_WAITING_VIDEOS_PER_USER,
   MODEL_CREDIT_COST,
   STORED_AUDIO,
   VIDEOS_PAGE_SIZE,
-  type AiModel,
+  storyCountedSeconds,
+  storyCreditCost,
   type CreateVideoBlobData,
+  type StoryScene,
   type Video,
 } from '@rasma/contract';
 import type { Db } from '../../db/client.js';
 import { requireOwned } from '../../db/ownership.js';
 import { AppError } from '../../errors.js';
 import { pageWindow, paginationOf } from '../../http/pagination.js';
-import { titleFromFileName, type ReceivedFile } from '../../http/upload.js';
+import { imageRequired, titleFromFileName, type ReceivedFile } from '../../http/upload.js';
 import type { JobSender } from '../../jobs/definitions.js';
 import type { ProgressBus } from '../../progress/progress-bus.js';
 import {
@@ -41,6 +45,12 @@ import {
   type VideoRow,
 } from './queries.js';
 import { scaleSettings } from './scale-settings.js';
+import {
+  checkSceneFiles,
+  keepScenePictures,
+  type KeptScenePicture,
+  type KeptStory,
+} from './scene-pictures.js';
 import { checkStrokeEdits } from './stroke-edits.js';
 import { checkUploadAudio, type UploadAudio } from './upload-audio.js';
 
@@ -53,8 +63,8 @@ export interface VideoDeps {
   /** Sends the render job (`JOBS.renderVideo`). */
   jobs: JobSender;
   progress: ProgressBus;
-  /** How long a render job may run before its worker is taken for dead. */
-  jobExpirySeconds: (drawingTime: number) => number;
+  /** How long a render job may run before its worker is taken for dead, by its drawing's seconds. */
+  jobExpirySeconds: (drawingSeconds: number) => number;
   /** Wakes this process's render workers at once (no-op when it runs none). */
   wakeWorkers: () => void;
   /** Checks the voice-over and music sent with a create, as a project's audio uploads. */
@@ -71,20 +81,32 @@ export const toVideo = (row: Omit<VideoRow, 'options'>): Video => ({
   createdAt: row.createdAt.toISOString(),
   aiModel: row.aiModel,
   durationSeconds: row.durationSeconds,
+  sceneCount: row.sceneCount,
 });
 
+/** A video's price: its model's per picture scene (`STORY_CREDIT_RULE`); one picture, one scene. */
+export const videoCost = (settings: Pick<CreateVideoBlobData, 'aiModel' | 'scenes'>): number =>
+  settings.scenes
+    ? storyCreditCost(
+        MODEL_CREDIT_COST[settings.aiModel],
+        settings.scenes.map((scene) => ({ blank: scene.picture === BLANK_PICTURE })),
+      )
+    : MODEL_CREDIT_COST[settings.aiModel];
+
 /**
- * Creates a video from an upload (the create-video use case, whole): the image is checked and
- * normalized and the stroke edits checked against it, the voice-over and music sent with it are
- * checked, the video is debited and queued (`enqueueVideo`), this process's render workers are
- * woken and the user's open progress streams are told. Sound costs nothing (`AUDIO_CREDIT_RULE`).
+ * Creates a video from an upload (the create-video use case, whole): its picture, or a story's
+ * scene pictures, checked and normalized and the stroke edits checked against them, the voice-over
+ * and music sent with it checked, the video debited and queued (`enqueueVideo`), this process's
+ * render workers woken and the user's open progress streams told. Sound costs nothing
+ * (`AUDIO_CREDIT_RULE`).
  */
 export async function createVideo(
   deps: VideoDeps,
   input: {
     userId: string;
-    upload: { bytes: Buffer; fileName: string };
-    /** The audio files sent beside the image (none from a client that sends no sound). */
+    /** The picture files sent (`image`, and a story's `scene-1`...), by field. */
+    pictures: Partial<Record<string, ReceivedFile>>;
+    /** The audio files sent beside the pictures (none from a client that sends no sound). */
     audio: UploadAudio<ReceivedFile>;
     settings: CreateVideoBlobData;
     /** The keyed hash of the network the request came from (`requesterNetwork`). */
@@ -93,66 +115,129 @@ export async function createVideo(
     decode: Decode;
   },
 ): Promise<Video> {
-  checkStrokeEdits(input.settings);
-  await checkCanCreateVideo(deps.db, input.userId, input.settings.aiModel);
-  const image = await input.decode(() => normalizeImage(input.upload.bytes));
-  const settings = scaleSettings(input.settings, image.scale);
-  checkStrokeEdits(settings, image);
+  const { settings, pictures, decode } = input;
+  if (settings.scenes) checkSceneFiles(settings.scenes, pictures);
+  else checkStrokeEdits(settings);
+  await checkCanCreateVideo(deps.db, input.userId, settings);
+  const upload = settings.scenes
+    ? await keepStory(settings, settings.scenes, pictures, decode)
+    : await keepImage(settings, pictures.image, decode);
   const audio = await checkUploadAudio(deps.audio, input.audio);
   const row = await enqueueVideo(deps, {
     userId: input.userId,
     network: input.network,
-    settings,
-    image,
+    upload,
     audio,
-    fileName: input.upload.fileName,
   });
   deps.wakeWorkers();
   await deps.progress.publish(row.userId, progressEvent(row));
   return toVideo(row);
 }
 
+/** What a create keeps for its render: its settings for the pictures as kept, and the pictures. */
+interface KeptUpload {
+  settings: CreateVideoBlobData;
+  /** The name the upload is known by (its video's title comes from it). */
+  fileName: string;
+  /** The picture of a video of one picture. */
+  image?: StoredImage;
+  /** A story's pictures, by scene (none for a blank board). */
+  scenePictures: (KeptScenePicture | undefined)[];
+}
+
+/** A video of one picture: the `image` file checked and normalized, as it always was. */
+async function keepImage(
+  settings: CreateVideoBlobData,
+  file: ReceivedFile | undefined,
+  decode: Decode,
+): Promise<KeptUpload> {
+  if (!file) throw imageRequired();
+  const bytes = await readFile(file.path);
+  const image = await decode(() => normalizeImage(bytes));
+  const scaled = scaleSettings(settings, image.scale);
+  checkStrokeEdits(scaled, image);
+  return { settings: scaled, fileName: file.fileName, image, scenePictures: [] };
+}
+
+/** A story: each picture scene's file checked and kept (`keepScenePictures`). */
+async function keepStory(
+  settings: CreateVideoBlobData,
+  scenes: StoryScene[],
+  files: Partial<Record<string, ReceivedFile>>,
+  decode: Decode,
+): Promise<KeptUpload> {
+  const kept = await keepScenePictures(scenes, files, decode);
+  return {
+    settings: { ...settings, scenes: kept.scenes },
+    fileName: storyName(kept),
+    scenePictures: kept.pictures,
+  };
+}
+
+/** A story is known by its first picture's name, or else by its first line of text. */
+function storyName({ scenes, pictures }: KeptStory): string {
+  const picture = pictures.find((p) => p !== undefined);
+  if (picture) return picture.fileName;
+  const text = scenes.flatMap((scene) => scene.texts)[0]?.text ?? '';
+  return text.split('\n')[0] ?? '';
+}
+
 /**
- * What can be checked without the upload's pixels, before it is decoded (and, without `aiModel`,
- * before it is even read): the balance for the model (the cheapest one while it is not known yet),
- * the waiting-videos cap and room in the storage quota. The transaction checks each again.
+ * What can be checked without the upload's pixels, before it is decoded (and, without `settings`,
+ * before it is even read): the balance for the video's price (the cheapest model's while it is not
+ * known yet), the waiting-videos cap and room in the storage quota. The transaction checks each
+ * again.
  */
-export async function checkCanCreateVideo(db: Db, userId: string, aiModel?: AiModel) {
+export async function checkCanCreateVideo(
+  db: Db,
+  userId: string,
+  settings?: Pick<CreateVideoBlobData, 'aiModel' | 'scenes'>,
+) {
   const user = await requireUserById(db, userId);
-  const cost = aiModel ? MODEL_CREDIT_COST[aiModel] : Math.min(...Object.values(MODEL_CREDIT_COST));
+  const cost = settings ? videoCost(settings) : Math.min(...Object.values(MODEL_CREDIT_COST));
   if (user.credits < cost) throw insufficientCredits();
   if ((await waitingVideos(db, userId)) >= MAX_WAITING_VIDEOS_PER_USER) throw tooManyWaiting();
   await requireRoom(db, userId);
 }
 
+/** The seconds a render's allowance grows with: the drawing's, or a whole story's. */
+const renderSeconds = ({ drawingTime, scenes }: CreateVideoBlobData) =>
+  scenes ? storyCountedSeconds(scenes) : drawingTime;
+
 /**
- * The image and its audio files are stored first; then, in one transaction, the model's cost is
- * debited (402 `Insufficient credits` leaves nothing behind), the image, audio and video rows are
- * created, the model becomes the user's preference and the render job is enqueued at its fair
- * share (`renderPriority`; 429 beyond `MAX_WAITING_VIDEOS_PER_USER` of the user's own waiting).
+ * The pictures and audio files are stored first; then, in one transaction, the video's price is
+ * debited (402 `Insufficient credits` leaves nothing behind), the upload's rows (its image, scene
+ * pictures and audio) and the video's are created, the model becomes the user's preference and the
+ * render job is enqueued at its fair share (`renderPriority`; 429 beyond
+ * `MAX_WAITING_VIDEOS_PER_USER` of the user's own waiting).
  */
 async function enqueueVideo(
   { db, storage, jobs, jobExpirySeconds }: VideoDeps,
   input: {
     userId: string;
-    image: StoredImage;
+    upload: KeptUpload;
     audio: UploadAudio<CheckedAudio>;
-    fileName: string;
-    settings: CreateVideoBlobData;
     network: string;
   },
 ): Promise<VideoRow> {
-  const { userId, image, settings, network } = input;
+  const { userId, upload, network } = input;
+  const { settings, image } = upload;
   const videoId = randomUUID();
   const imageId = randomUUID();
-  const storageKey = imageKey(imageId, image.extension);
+  const storageKey = image ? imageKey(imageId, image.extension) : null;
+  const scenePictures = upload.scenePictures.flatMap((file, sceneIndex) =>
+    file ? [{ sceneIndex, file, storageKey: imageKey(randomUUID(), file.extension) }] : [],
+  );
   const audio = AUDIO_TRACKS.flatMap((track) => {
     const file = input.audio[track];
     return file ? [{ track, file, storageKey: uploadAudioKey(imageId, track) }] : [];
   });
-  const cost = MODEL_CREDIT_COST[settings.aiModel];
+  const cost = videoCost(settings);
   try {
-    await storage.put(storageKey, image.data, image.mimeType);
+    if (image && storageKey) await storage.put(storageKey, image.data, image.mimeType);
+    for (const { storageKey, file } of scenePictures) {
+      await storage.upload(storageKey, file.path, file.mimeType);
+    }
     for (const { storageKey, file } of audio) {
       await storage.upload(storageKey, file.file, STORED_AUDIO.contentType);
     }
@@ -162,22 +247,30 @@ async function enqueueVideo(
         {
           id: imageId,
           userId,
-          originalName: input.fileName.slice(0, 255),
+          originalName: upload.fileName.slice(0, 255),
           storageKey,
-          mimeType: image.mimeType,
-          width: image.width,
-          height: image.height,
-          sizeBytes: image.data.length,
+          mimeType: image?.mimeType ?? null,
+          width: image?.width ?? null,
+          height: image?.height ?? null,
+          sizeBytes: image?.data.length ?? 0,
         },
-        audio.map(({ track, file, storageKey }) => ({
-          track,
-          storageKey,
-          bytes: file.bytes,
-          durationSeconds: file.durationSeconds,
-        })),
+        {
+          audio: audio.map(({ track, file, storageKey }) => ({
+            track,
+            storageKey,
+            bytes: file.bytes,
+            durationSeconds: file.durationSeconds,
+          })),
+          scenePictures: scenePictures.map(({ sceneIndex, file, storageKey }) => ({
+            sceneIndex,
+            storageKey,
+            mimeType: file.mimeType,
+            bytes: file.bytes,
+          })),
+        },
         {
           id: videoId,
-          title: titleFromFileName(input.fileName),
+          title: titleFromFileName(upload.fileName),
           settings,
           creditsUsed: cost,
           requesterNetwork: network,
@@ -202,14 +295,15 @@ async function enqueueVideo(
         {
           transaction: tx,
           priority: await renderPriority(tx, { userId, network, videoId, ownWaiting: waiting }),
-          expireInSeconds: jobExpirySeconds(settings.drawingTime),
+          expireInSeconds: jobExpirySeconds(renderSeconds(settings)),
         },
       );
       if (!jobId) throw new Error('the render queue refused the job');
       return row;
     });
   } catch (err) {
-    const keys = [storageKey, ...audio.map((track) => track.storageKey)];
+    const keys = [...scenePictures, ...audio].map((file) => file.storageKey);
+    if (storageKey) keys.push(storageKey);
     await Promise.all(keys.map((key) => storage.delete(key)));
     throw err;
   }
