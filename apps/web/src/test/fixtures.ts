@@ -32,5 +32,6 @@ export const VIDEO_CREATED: CreateVideoResponse = {
     createdAt: '2026-11-21T10:00:00.000Z',
     aiModel: 'rasma-ai-color',
     durationSeconds: null,
+    sceneCount: 1,
   },
 };

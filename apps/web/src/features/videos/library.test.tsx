@@ -46,6 +46,7 @@ const video = (id: string, changes: Partial<Video> = {}): Video => ({
   createdAt: '2026-11-21T10:00:00.000Z',
   aiModel: 'rasma-ai',
   durationSeconds: 15,
+  sceneCount: 1,
   ...changes,
 });
 

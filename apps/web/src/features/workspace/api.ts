@@ -82,10 +82,15 @@ export async function fetchProject(
   signal?: AbortSignal,
 ): Promise<{ project: Project; image: File }> {
   const project = await apiCall(api.project, { params: { id } }, signal);
-  const res = await fetch(project.imageUrl, { credentials: 'include', signal });
+  return { project, image: await fetchImageFile(project.imageUrl, project.fileName, signal) };
+}
+
+/** A picture the project keeps, as a file of that name. */
+export async function fetchImageFile(url: string, name: string, signal?: AbortSignal) {
+  const res = await fetch(url, { credentials: 'include', signal });
   if (!res.ok) throw new ApiError(res.status, (await res.text()) || res.statusText);
   const type = res.headers.get('content-type') ?? '';
-  return { project, image: new File([await res.arrayBuffer()], project.fileName, { type }) };
+  return new File([await res.arrayBuffer()], name, { type });
 }
 
 /** After a save: the project moves to the top of the recent list, with its new time. */

@@ -1,40 +1,32 @@
-import { Eye, Sparkles } from 'lucide-react';
-import { useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
+import { FPS, storyTimeline } from '@rasma/engine/outline';
+import { useCallback } from 'react';
+import { Card } from '@/components/ui/card';
+import { LoadingBlock } from '@/components/ui/spinner';
 import { AudioCard } from '@/features/audio/audio-card';
 import { audioWaiting } from '@/features/audio/audio-waiting';
-import { useEditorSound } from '@/features/audio/editor-sound';
 import { useProjectAudio } from '@/features/audio/use-project-audio';
-import { DEFAULT_BRUSH_SIZE } from '@/lib/contract';
+import { AddScenePanel } from '@/features/story/add-scene-panel';
+import { SceneStrip } from '@/features/story/scene-strip';
+import { storyBlobData, storyForm } from '@/features/story/story-form';
+import { useStoryProjectState } from '@/features/story/story-project-state';
+import type { SceneChange } from '@/features/story/story-state';
+import { useScenePictures } from '@/features/story/use-scene-pictures';
+import { useStory } from '@/features/story/use-story';
+import { isColourModel } from '@/features/videos/model-labels';
 import { createVideoBlobData, imageForm } from './generate/video-form';
 import { useCreateVideo } from './generate/use-create-video';
-import { ImagePanel } from './image-panel';
-import { useInvertibleImage } from './image/use-invertible-image';
-import { useLiveOutline } from './live-outline/use-live-outline';
-import { BusyOverlay } from './preview/busy-overlay';
-import { PreviewDialog } from './preview/preview-dialog';
-import { useOutlinePreview } from './preview/use-outline-preview';
-import { useProjectState, zonesOf } from './projects/project-state';
 import { SaveStatusNote } from './projects/save-status';
 import type { OpenProject } from './projects/use-open-project';
 import { useProjectAutosave } from './projects/use-project-autosave';
-import { SettingsCard } from './settings/settings-card';
-import { StrokeEditor } from '@/features/stroke-editor/stroke-editor';
-import { useStrokePlanInput } from '@/features/stroke-editor/plan-input';
-import { useStrokeEdits } from '@/features/stroke-editor/use-stroke-edits';
-import { usePlanAhead, useStrokeWorker } from '@/features/stroke-editor/use-stroke-view';
+import { SceneEditor } from './scene-editor';
 import type { VideoSettings } from './settings/use-video-settings';
 import type { ChosenImage } from './use-chosen-image';
-import { newZone } from './zones/zone';
-import { useZones } from './zones/use-zones';
-import { ZonesCard } from './zones/zones-card';
 
 /**
- * Spec 2.5, once an image is chosen: the image with its zone canvas, the Special Zones, the
- * settings, the preview and Generate. Its zones, inversion and stroke edits belong to this image
- * (the editor is made anew for each, from its project's saved work when it is opened again); the
- * settings are the workspace's. All of it is saved in the project as it changes.
+ * Spec 2.5, once an image is chosen: its project, a story of one scene (the image) or more, with
+ * the scene strip above the editor of the open scene. The story's scenes, its audio and the
+ * settings are saved in the project as they change; Generate sends the image and settings, or the
+ * story's scenes and their pictures.
  */
 export function ImageEditor({
   chosen,
@@ -52,32 +44,17 @@ export function ImageEditor({
   onCreated: () => void;
 }) {
   const { restored } = project;
-  const { zones, dispatch } = useZones(restored ? zonesOf(restored) : undefined);
-  const [brushSize, setBrushSize] = useState<number>(DEFAULT_BRUSH_SIZE);
-  const invert = useInvertibleImage(chosen, restored?.inverted);
-  const preview = useOutlinePreview();
-  const image = invert.current.image;
-  const { drawingTime, grayscaleLevel } = settings;
-  const [outlineShown, setOutlineShown] = useState(false);
-  const live = useLiveOutline({ enabled: outlineShown, image, grayscaleLevel, zones });
-  // The image's stroke edits: shown and changed in the "Edit strokes" mode, sent with Generate.
-  const strokeEdits = useStrokeEdits(restored?.edits);
+  const story = useStory(restored, settings);
+  const { active, told, change } = story;
   const audio = useProjectAudio({
     projectId: project.id,
     saved: restored?.audio,
     files: project.audioFiles,
   });
-  const projectState = useProjectState({
-    zones,
-    settings,
-    inverted: invert.invertedAsSaved,
-    edits: strokeEdits.edits,
-    audio: audio.settings,
-  });
   const autosave = useProjectAutosave({
     projectId: project.id,
     image: chosen.image,
-    state: projectState,
+    state: useStoryProjectState(story.story, settings, audio.settings),
     onCreated: onProjectCreated,
   });
   // The project a video is made from becomes the newest, first among the recent ones.
@@ -87,111 +64,100 @@ export function ImageEditor({
       onCreated();
     },
   });
-  const [strokesShown, setStrokesShown] = useState(false);
-  const editorSound = useEditorSound(audio.sound, settings, audio.voiceSeconds);
-  const strokeWorker = useStrokeWorker();
-  const strokeInput = useStrokePlanInput(image, zones, settings);
-  usePlanAhead(strokeWorker, {
-    enabled: !strokesShown,
-    input: strokeInput,
-    edits: strokeEdits.edits,
+  const pictures = useScenePictures({
+    projectId: project.id,
+    chosen,
+    kept: project.sceneImages ?? [],
+    shape: settings.shape,
+    opened: active.picture,
   });
+  const { scenes } = story.story;
+  const timeline = storyTimeline(scenes, isColourModel(settings.aiModel), audio.voiceSeconds ?? 0);
+  const sceneSeconds = timeline.scenes.map((scene) => scene.frames / FPS);
+  const activeIndex = scenes.indexOf(active);
+  const shown = pictures.shown(active.picture);
+  const onSceneChange = useCallback(
+    (sceneChange: SceneChange) => change(active.id, sceneChange),
+    [change, active.id],
+  );
+  const waiting = audioWaiting(project.id, autosave.status, autosave.refusal);
+
+  const generate = (shownImage: File) => {
+    const { drawingTime } = settings;
+    if (drawingTime === null) return;
+    create.mutate(
+      audio.files().then(async (audioFiles) => {
+        const blobAudio = audio.blobAudio();
+        if (!told) {
+          const blobData = createVideoBlobData(
+            settings,
+            drawingTime,
+            active.zones,
+            active.edits,
+            blobAudio,
+          );
+          return imageForm(shownImage, { blobData }, audioFiles);
+        }
+        const files = await pictures.files(scenes, { sceneId: active.id, image: shownImage });
+        return storyForm(scenes, files, storyBlobData(settings, scenes, blobAudio), audioFiles);
+      }),
+    );
+  };
 
   return (
-    <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-      <div className="grid min-w-0 grid-cols-1 gap-6">
-        <ImagePanel
-          shown={invert.current}
-          name={chosen.image.name}
-          zones={zones}
-          brushSize={brushSize}
-          onPaint={(points, size) => dispatch({ type: 'add', zone: newZone(points, size, zones) })}
-          onChooseAnother={onChooseAnother}
-          outline={{
-            shown: outlineShown,
-            onToggle: () => {
-              setOutlineShown((shown) => !shown);
-              setStrokesShown(false);
-            },
-            image: live.outline,
-            failed: live.failed,
-          }}
-          strokes={{
-            shown: strokesShown,
-            onToggle: () => {
-              setStrokesShown((shown) => !shown);
-              setOutlineShown(false);
-            },
-            editor: (
-              <StrokeEditor
-                worker={strokeWorker}
-                input={strokeInput}
-                previewUrl={invert.current.previewUrl}
-                zones={zones}
-                settings={settings}
-                strokeEdits={strokeEdits}
-                sound={editorSound}
-              />
-            ),
-          }}
-        >
-          {preview.showOverlay && <BusyOverlay label="Generating Preview" />}
-        </ImagePanel>
-        <ZonesCard
-          zones={zones}
-          dispatch={dispatch}
-          brushSize={brushSize}
-          onBrushSize={setBrushSize}
-        />
-        <AudioCard
+    <div className="grid grid-cols-1 gap-6">
+      <SceneStrip
+        story={story.story}
+        told={told}
+        sceneSeconds={sceneSeconds}
+        totalSeconds={timeline.totalFrames / FPS}
+        thumbnail={pictures.thumbnail}
+        paper={pictures.paper}
+        onSelect={story.select}
+        onMove={story.move}
+        onDuplicate={story.duplicate}
+        onDelete={story.remove}
+        onTransition={story.transition}
+        addPanel={
+          <AddScenePanel
+            waiting={project.id ? null : 'Saving your project: add a picture once it is saved.'}
+            onPicture={async (image) => story.add(await pictures.add(image))}
+            onBlank={() => story.add('blank')}
+          />
+        }
+      />
+      {shown ? (
+        <SceneEditor
+          key={`${active.id} ${shown.previewUrl}`}
+          chosen={shown}
+          scene={active}
+          settings={settings}
           audio={audio}
-          waiting={audioWaiting(project.id, autosave.status, autosave.refusal)}
-          onFit={(seconds) => settings.editDrawingTime(String(seconds))}
+          audioCard={
+            <AudioCard
+              audio={audio}
+              waiting={waiting}
+              onFit={(seconds) => settings.editDrawingTime(String(seconds))}
+            />
+          }
+          story={{
+            told,
+            seconds: {
+              scene: sceneSeconds[activeIndex] ?? 0,
+              story: timeline.totalFrames / FPS,
+            },
+            priced: scenes.map((scene) => ({ blank: scene.picture === 'blank' })),
+          }}
+          onChange={onSceneChange}
+          onChooseAnother={onChooseAnother}
+          generate={{ onGenerate: generate, pending: create.isPending, blocked: audio.busy }}
+          saveStatus={<SaveStatusNote status={autosave.status} refusal={autosave.refusal} />}
         />
-      </div>
-      <div className="lg:sticky lg:top-20">
-        <SettingsCard settings={settings} invert={invert} voiceSeconds={audio.voiceSeconds}>
-          <div className="grid grid-cols-[auto_1fr] gap-3">
-            <Button
-              variant="outline"
-              disabled={preview.pending || invert.inverting}
-              onClick={() => preview.request({ image, grayscaleLevel, zones })}
-            >
-              <Eye className="h-4 w-4" aria-hidden="true" />
-              Preview
-            </Button>
-            <Button
-              variant="accent"
-              disabled={drawingTime === null || create.isPending || invert.inverting || audio.busy}
-              onClick={() =>
-                drawingTime !== null &&
-                create.mutate(
-                  audio.files().then((audioFiles) =>
-                    imageForm(
-                      image,
-                      {
-                        blobData: createVideoBlobData(
-                          settings,
-                          drawingTime,
-                          zones,
-                          strokeEdits.edits,
-                          audio.blobAudio(),
-                        ),
-                      },
-                      audioFiles,
-                    ),
-                  ),
-                )
-              }
-            >
-              {create.isPending ? <Spinner /> : <Sparkles className="h-4 w-4" aria-hidden="true" />}
-              Generate
-            </Button>
-          </div>
-          <SaveStatusNote status={autosave.status} refusal={autosave.refusal} />
-        </SettingsCard>
-      </div>
-      <PreviewDialog image={preview.image} onClose={preview.close} />
+      ) : (
+        <Card title="Opening the Scene">
+          <LoadingBlock />
+        </Card>
+      )}
     </div>
   );
 }

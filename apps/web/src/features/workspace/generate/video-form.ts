@@ -5,6 +5,7 @@ import type {
   PreviewOutlineFields,
   ProjectSettings,
   StrokeEdits,
+  StrokeMask,
 } from '@rasma/contract';
 import { hasStrokeEdits } from '@/lib/contract';
 import type { Zone } from '../zones/zone';
@@ -25,13 +26,7 @@ export function createVideoBlobData(
   audio?: AudioSettings,
 ): CreateVideoBlobData {
   return {
-    strokeMasks: zones.map(({ id, points, brushSize, direction, fillLevel }) => ({
-      id,
-      points,
-      brushSize,
-      direction,
-      fillLevel,
-    })),
+    strokeMasks: strokeMasksOf(zones),
     direction: settings.direction,
     grayscaleLevel: settings.grayscaleLevel,
     aiModel: settings.aiModel,
@@ -42,6 +37,16 @@ export function createVideoBlobData(
     ...(audio && { audio }),
   };
 }
+
+/** The zones as the create call takes them: a zone's colour is the page's own, not sent. */
+export const strokeMasksOf = (zones: readonly Zone[]): StrokeMask[] =>
+  zones.map(({ id, points, brushSize, direction, fillLevel }) => ({
+    id,
+    points,
+    brushSize,
+    direction,
+    fillLevel,
+  }));
 
 /** The fields of `POST /api/preview-outline`: the global fill level and each zone's shape and fill. */
 export function previewFields(

@@ -42,7 +42,7 @@ export function useProjectState({ zones, settings, inverted, edits, audio }: Pro
 }
 
 /** A saved project's zones as the workspace keeps them: each with a colour of its own. */
-export function zonesOf(state: ProjectState): Zone[] {
+export function zonesOf(state: Pick<ProjectState, 'zones'>): Zone[] {
   const zones: Zone[] = [];
   for (const zone of state.zones) {
     zones.push({ ...zone, colour: zone.colour ?? nextZoneColour(zones) });

@@ -2,7 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '@/hooks/use-toast';
 import { ApiError } from '@/lib/http';
-import type { Project, ProjectAudioFiles, ProjectState, ProjectSummary } from '@/lib/contract';
+import type {
+  Project,
+  ProjectAudioFiles,
+  ProjectSceneImage,
+  ProjectState,
+  ProjectSummary,
+} from '@/lib/contract';
 import { fitImage } from '../image/fit-image';
 import type { VideoSettings } from '../settings/use-video-settings';
 import type { ChosenImage } from '../use-chosen-image';
@@ -17,6 +23,8 @@ export interface OpenProject {
   restored: ProjectState | null;
   /** The voice-over and music it keeps (none for an image just chosen). */
   audioFiles?: ProjectAudioFiles;
+  /** The pictures it keeps for its scenes besides its image (none for an image just chosen). */
+  sceneImages?: ProjectSceneImage[];
 }
 
 const isGone = (error: unknown) => error instanceof ApiError && error.status === 404;
@@ -57,7 +65,12 @@ export function useOpenProject({
       setPreparing(false);
       restoreSettings(project.state.settings);
       choose(image);
-      setOpen({ id: project.id, restored: project.state, audioFiles: project.audioFiles });
+      setOpen({
+        id: project.id,
+        restored: project.state,
+        audioFiles: project.audioFiles,
+        sceneImages: project.sceneImages,
+      });
       rememberOpenProject(project.id);
     },
     [choose, restoreSettings],

@@ -67,6 +67,7 @@ const project = (id: string, title: string, extra: Partial<Project['state']> = {
   updatedAt: CHANGED,
   imageUrl: `/api/projects/${id}/image`,
   audioFiles: {},
+  sceneImages: [],
 });
 const summary = ({ id, title }: Project): ProjectSummary => ({
   id,

@@ -1,12 +1,18 @@
 import { Coins } from 'lucide-react';
 import { Link } from 'react-router';
 import { useCredits } from '@/features/credits/api';
-import { MODEL_CREDIT_COST, type AiModel } from '@/lib/contract';
+import { MODEL_CREDIT_COST, storyCreditCost, type AiModel, type PricedScene } from '@/lib/contract';
 
-/** What the video costs and what the balance will be after it. */
-export function CreditCost({ aiModel }: { aiModel: AiModel }) {
+/** What the video costs (its scenes by `STORY_CREDIT_RULE`) and the balance after it. */
+export function CreditCost({
+  aiModel,
+  scenes,
+}: {
+  aiModel: AiModel;
+  scenes: readonly PricedScene[];
+}) {
   const { data } = useCredits();
-  const cost = MODEL_CREDIT_COST[aiModel];
+  const cost = storyCreditCost(MODEL_CREDIT_COST[aiModel], scenes);
   const balance = data ? Math.floor(data.credits) : undefined;
   const after = balance === undefined ? undefined : balance - cost;
   return (

@@ -18,6 +18,7 @@ export function DrawingTimeField({
   refusal,
   aiModel,
   voiceSeconds,
+  storySeconds,
   onEdit,
 }: {
   entry: string;
@@ -27,6 +28,8 @@ export function DrawingTimeField({
   aiModel: AiModel;
   /** The voice-over's trimmed length; null without one. */
   voiceSeconds: number | null;
+  /** In a story: the open scene's length and the whole story's (said instead of the video's). */
+  storySeconds: { scene: number; story: number } | null;
   onEdit: (entry: string) => void;
 }) {
   const message = drawingTime === null ? DRAWING_TIME_ERROR : refusal;
@@ -50,14 +53,21 @@ export function DrawingTimeField({
           {message}
         </p>
       ) : (
-        drawingTime !== null && (
+        drawingTime !== null &&
+        (storySeconds ? (
+          <p id="drawing-time-note" className="text-xs text-slate-600">
+            This scene lasts {seconds(storySeconds.scene)}: the drawing,
+            {colour && ' the colouring,'} then its hold. The story lasts{' '}
+            {seconds(storySeconds.story)}.
+          </p>
+        ) : (
           <p id="drawing-time-note" className="text-xs text-slate-600">
             The video lasts {seconds(length)}: the drawing,{colour && ' the colouring,'} then{' '}
             {voiceHolds
               ? 'the finished picture until the voice-over ends.'
               : `${HOLD_SECONDS} s on the finished picture.`}
           </p>
-        )
+        ))
       )}
     </div>
   );

@@ -13,6 +13,7 @@ import { fillToGrayscale, grayscaleToFill } from './fill';
 import { HandSelect } from './hand-select';
 import { ModelSelect } from './model-select';
 import { ShapeSelect } from './shape-select';
+import type { SceneStory } from '../scene-editor';
 import type { VideoSettings } from './use-video-settings';
 
 export interface InvertControl {
@@ -26,12 +27,18 @@ export function SettingsCard({
   settings,
   invert,
   voiceSeconds,
+  story,
+  sceneFields,
   children,
 }: {
   settings: VideoSettings;
   invert: InvertControl;
   /** The voice-over's trimmed length (the video lasts at least as long); null without one. */
   voiceSeconds: number | null;
+  /** The open scene's story: its lengths and the scenes the price counts. */
+  story: SceneStory;
+  /** A story scene's own settings (its hold). */
+  sceneFields?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -49,8 +56,10 @@ export function SettingsCard({
           refusal={settings.drawingTimeRefusal}
           aiModel={settings.aiModel}
           voiceSeconds={voiceSeconds}
+          storySeconds={story.told ? story.seconds : null}
           onEdit={settings.editDrawingTime}
         />
+        {sceneFields}
         <div className="grid gap-2">
           <Label htmlFor="fill-level">Fill level</Label>
           <FillSlider
@@ -75,7 +84,7 @@ export function SettingsCard({
           {invert.inverting ? <Spinner /> : <Contrast className="h-4 w-4" aria-hidden="true" />}
           {invert.inverted ? 'Revert Colors' : 'Invert Colors'}
         </Button>
-        <CreditCost aiModel={settings.aiModel} />
+        <CreditCost aiModel={settings.aiModel} scenes={story.priced} />
         {children}
       </div>
     </Card>

@@ -15,6 +15,9 @@ import {
 import { useAiPreference } from '../api';
 import { drawingTimeRefusal, drawingTimeSeconds, isAcceptedDrawingTimeEntry } from './drawing-time';
 
+/** The settings each scene of a story has its own of; the others are the whole video's. */
+export type SceneSettings = Pick<ProjectSettings, 'drawingTime' | 'grayscaleLevel' | 'direction'>;
+
 /**
  * The video's settings. The model starts as the user's last one (the server's preference) until
  * one is picked here; the fill goes back to its default with each new image.
@@ -29,16 +32,24 @@ export function useVideoSettings() {
   const [shape, setShape] = useState<VideoShape>(DEFAULT_VIDEO_SHAPE);
   const [hand, setHand] = useState<Hand>(DEFAULT_HAND);
 
-  /** Puts back the settings a project was saved with. */
-  const restore = useCallback((saved: ProjectSettings) => {
-    setModel(saved.aiModel);
-    setDrawingTimeEntry(String(saved.drawingTime));
+  /** Puts back a scene's own settings (a story's scenes each have theirs). */
+  const restoreScene = useCallback((scene: SceneSettings) => {
+    setDrawingTimeEntry(String(scene.drawingTime));
     setRefusedEntry(null);
-    setGrayscaleLevel(saved.grayscaleLevel);
-    setDirection(saved.direction);
-    setShape(saved.shape ?? DEFAULT_VIDEO_SHAPE);
-    setHand(saved.hand ?? DEFAULT_HAND);
+    setGrayscaleLevel(scene.grayscaleLevel);
+    setDirection(scene.direction);
   }, []);
+
+  /** Puts back the settings a project was saved with. */
+  const restore = useCallback(
+    (saved: ProjectSettings) => {
+      setModel(saved.aiModel);
+      restoreScene(saved);
+      setShape(saved.shape ?? DEFAULT_VIDEO_SHAPE);
+      setHand(saved.hand ?? DEFAULT_HAND);
+    },
+    [restoreScene],
+  );
 
   return {
     aiModel: pickedModel ?? preference.data?.aiModel ?? DEFAULT_AI_MODEL,
@@ -64,6 +75,7 @@ export function useVideoSettings() {
     hand,
     setHand,
     restore,
+    restoreScene,
   };
 }
 
