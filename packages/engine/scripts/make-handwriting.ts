@@ -88,6 +88,19 @@ function polylines(d: string): number[][] {
   return lines.filter((line) => line.length >= 4);
 }
 
+/**
+ * A few glyphs of the conversion lie beside their advance (± two thirds outside it, ° and the
+ * print Í half a unit past its end): those are moved to sit centred in it.
+ */
+function insideAdvance(strokes: number[][], advance: number): number[][] {
+  const xs = strokes.flatMap((s) => s.filter((_, i) => i % 2 === 0));
+  if (xs.length === 0) return strokes;
+  const centre = (Math.min(...xs) + Math.max(...xs)) / 2;
+  if (centre >= 0 && centre <= advance) return strokes;
+  const shift = Math.round(advance / 2 - centre);
+  return strokes.map((s) => s.map((v, i) => (i % 2 === 0 ? v + shift : v)));
+}
+
 function makeFont(name: string) {
   const svg = readFileSync(join(fontsDir, `${name}.svg`), 'utf8');
   const glyphs: Record<string, { advance: number; strokes: number[][] }> = {};
@@ -96,9 +109,10 @@ function makeFont(name: string) {
     if (unicode === undefined) continue;
     const character = decodeEntity(unicode);
     if ([...character].length !== 1) continue;
+    const advance = Math.round(Number(attribute(tag, 'horiz-adv-x')) / HERSHEY_UNIT);
     glyphs[character] = {
-      advance: Math.round(Number(attribute(tag, 'horiz-adv-x')) / HERSHEY_UNIT),
-      strokes: polylines(attribute(tag, 'd') ?? ''),
+      advance,
+      strokes: insideAdvance(polylines(attribute(tag, 'd') ?? ''), advance),
     };
   }
   // A capital's height: the top of "H".

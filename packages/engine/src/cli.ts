@@ -1,10 +1,22 @@
-/** The `rasma` command line: `rasma render photo.jpg -o out.mp4 [options]`. */
+/**
+ * The `rasma` command line: `rasma render photo.jpg -o out.mp4 [options]`, and
+ * `rasma story story.json -o out.mp4 [options]` for a story of several scenes.
+ */
 import { readFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { EngineError } from './errors.js';
 import { resolveFfmpeg } from './ffmpeg.js';
+import type { RenderParams } from './render-params.js';
+import type { SceneSettings, StorySceneInput } from './story-params.js';
 
 const USAGE = `Usage: rasma render <image> -o <out.mp4> [options]
+       rasma story <story.json> -o <out.mp4> [options]   (or: rasma render --story <story.json> ...)
+
+A story file is { "scenes": [ { "picture": "photo.jpg" or "blank", ...the scene's settings } ] }:
+each scene's id, drawingTime, direction, grayscaleLevel, strokeMasks, edits, holdSeconds, texts
+and transition as the API takes them (pictures relative to the file). --model, --size, --shape,
+--hand, --seed and the sound's options are the story's; the others are a picture's alone.
 
 Options:
   -o, --output <file>        MP4 to write (required)
@@ -26,6 +38,7 @@ Options:
       --audio <file.json>    the sound's settings: { voice: { trimStart, trimEnd, gainDb },
                              music: { trimStart, trimEnd, gainDb, loop, fadeInSeconds,
                              fadeOutSeconds } }
+      --story <file.json>    render this story instead of one picture
       --thumbnail <file>     thumbnail path (default: output with .jpg, or .thumbnail.jpg
                              when that is the input)
       --contact-sheet <png>  also write frames at 25/50/75/100 % as one PNG
@@ -50,13 +63,16 @@ async function main(argv: string[]): Promise<number> {
       voice: { type: 'string' },
       music: { type: 'string' },
       audio: { type: 'string' },
+      story: { type: 'string' },
       thumbnail: { type: 'string' },
       'contact-sheet': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
   const [command, input] = positionals;
-  if (values.help || command !== 'render' || !input || !values.output) {
+  const story = values.story ?? (command === 'story' ? input : undefined);
+  const known = command === 'render' || command === 'story';
+  if (values.help || !known || !(story ?? input) || !values.output) {
     process.stdout.write(`${USAGE}\n`);
     return values.help ? 0 : 2;
   }
@@ -66,16 +82,19 @@ async function main(argv: string[]): Promise<number> {
   const audio = values.audio ? await readJson(values.audio, 'audio') : undefined;
   // The renderer (and its image library) loads only once there is something to render, so help
   // and bad arguments answer at once; ffmpeg is looked for meanwhile.
-  const [{ renderSketchVideo }, { contactSheet }, ffmpeg] = await Promise.all([
-    import('./render.js'),
-    import('./video-file.js'),
-    resolveFfmpeg({ ffmpegPath: process.env.FFMPEG_PATH || undefined }),
-  ]);
+  const scenes = story === undefined ? undefined : await readStory(story);
+  const [{ renderSketchVideo }, { renderStoryVideo }, { contactSheet }, ffmpeg] = await Promise.all(
+    [
+      import('./render.js'),
+      import('./story-render.js'),
+      import('./video-file.js'),
+      resolveFfmpeg({ ffmpegPath: process.env.FFMPEG_PATH || undefined }),
+    ],
+  );
   const tty = process.stdout.isTTY;
   let lastLine = -1;
   const started = Date.now();
-  const result = await renderSketchVideo({
-    input,
+  const params: Omit<RenderParams, 'input'> = {
     output: values.output,
     ffmpeg,
     ...(values.thumbnail ? { thumbnail: values.thumbnail } : {}),
@@ -104,7 +123,10 @@ async function main(argv: string[]): Promise<number> {
         process.stdout.write(`${p}%\n`);
       }
     },
-  });
+  };
+  const result = scenes
+    ? await renderStoryVideo({ ...params, scenes })
+    : await renderSketchVideo({ ...params, input: input! });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   process.stdout.write(
     `${result.output}: ${result.width}x${result.height}, ${result.durationSeconds.toFixed(2)} s, ${result.frames} frames, rendered in ${seconds} s\nthumbnail: ${result.thumbnail}\n`,
@@ -115,6 +137,27 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`contact sheet: ${sheet}\n`);
   }
   return 0;
+}
+
+/**
+ * A story file's scenes for `renderStoryVideo`: each picture a path relative to the file, or a
+ * blank board; a scene without an id is given its place's (the render checks the rest).
+ */
+async function readStory(path: string): Promise<StorySceneInput[]> {
+  const story = (await readJson(path, 'story')) as { scenes?: unknown };
+  if (!Array.isArray(story.scenes))
+    throw new EngineError('INVALID_OPTIONS', `Invalid option story: ${path} has no "scenes" list`);
+  return story.scenes.map((entry: Record<string, unknown>, i) => {
+    const { picture, ...scene } = entry;
+    const input =
+      typeof picture === 'string' && picture !== 'blank'
+        ? resolve(dirname(path), picture)
+        : undefined;
+    return {
+      ...(input ? { input } : {}),
+      scene: { id: `scene-${i + 1}`, ...scene } as SceneSettings,
+    };
+  });
 }
 
 /** A JSON file given as an option (checked with the render's options). */

@@ -24,7 +24,7 @@ export const WRITING_SPEED = 6;
 
 /**
  * The block's strokes in capital heights, y down, the block's centre at (0, 0), unrotated: lines
- * top to bottom, each centred, letters in reading order, each letter's strokes in the font's.
+ * top to bottom, each centred on its ink, letters in reading order, each letter's strokes in the font's.
  */
 function strokesInCapHeights(block: Pick<HandwrittenBlock, 'text' | 'style'>): Point[][] {
   const unit = 1 / capHeightOf(block.style);
@@ -32,20 +32,24 @@ function strokesInCapHeights(block: Pick<HandwrittenBlock, 'text' | 'style'>): P
   const blockHeight = (lines.length - 1) * LINE_SPACING + 1;
   const strokes: Point[][] = [];
   lines.forEach((line, row) => {
-    const glyphs = [...line].map((character) => glyphOf(block.style, character));
-    const width = glyphs.reduce((sum, glyph) => sum + (glyph?.advance ?? 0), 0) * unit;
     const baseline = -blockHeight / 2 + 1 + row * LINE_SPACING;
-    let x = -width / 2;
-    for (const glyph of glyphs) {
+    const written: Point[][] = [];
+    let x = 0;
+    for (const character of line) {
+      const glyph = glyphOf(block.style, character);
       if (!glyph) continue;
       for (const flat of glyph.strokes) {
         const stroke: Point[] = [];
         for (let i = 0; i < flat.length; i += 2)
           stroke.push({ x: x + flat[i]! * unit, y: baseline - flat[i + 1]! * unit });
-        strokes.push(stroke);
+        written.push(stroke);
       }
       x += glyph.advance * unit;
     }
+    // Each line centred by its ink (the fonts' glyphs sit unevenly in their advances).
+    const xs = written.flat().map((p) => p.x);
+    const middle = xs.length > 0 ? (Math.min(...xs) + Math.max(...xs)) / 2 : 0;
+    for (const stroke of written) strokes.push(stroke.map((p) => ({ x: p.x - middle, y: p.y })));
   });
   return strokes;
 }

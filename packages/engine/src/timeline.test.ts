@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { timeline, videoSeconds } from './timeline.js';
+import type { Transition } from '@rasma/contract/story-limits';
+import {
+  HOLD_SECONDS,
+  storySeconds,
+  storyTimeline,
+  timeline,
+  videoSeconds,
+  VOICE_TAIL_SECONDS,
+} from './timeline.js';
 
 describe('timeline (30 fps)', () => {
   it('black and white: the drawing, then the 2 s hold, of which ffmpeg repeats all but the 0.5 s the hand takes to leave', () => {
@@ -65,5 +73,46 @@ describe('timeline with a voice-over', () => {
     // 20.01 s + 0.5 s is 615.3 frames: rounded up, so the voice is never cut.
     expect(timeline(15, false, 20.01).totalFrames).toBe(616);
     expect(videoSeconds(100, true, 300)).toBe(300.5);
+  });
+});
+
+describe('storyTimeline', () => {
+  const scene = (drawingTime: number, holdSeconds: number, kind: Transition, seconds = 1) => ({
+    drawingTime,
+    holdSeconds,
+    transition: { kind, seconds },
+  });
+
+  it('one scene held 2 s is the one-picture timeline', () => {
+    for (const colour of [false, true]) {
+      const story = storyTimeline([scene(15, HOLD_SECONDS, 'fade')], colour, 3);
+      const one = timeline(15, colour, 3);
+      expect(story.totalFrames).toBe(one.totalFrames);
+      expect(story.scenes[0]!.renderedFrames).toBe(one.renderedFrames);
+      expect(story.transitions).toEqual([]);
+    }
+  });
+
+  it('lasts the scenes (drawing, colour, own hold) plus the transitions; a cut adds none', () => {
+    const story = storyTimeline(
+      [scene(10, 1, 'camera', 1.5), scene(4, 0, 'cut'), scene(6, 3, 'fade')],
+      true,
+    );
+    // Colour phases: 2.5 s, 1.5 s (the least), 1.5 s.
+    expect(story.scenes.map((s) => s.frames)).toEqual([300 + 75 + 30, 120 + 45, 180 + 45 + 90]);
+    expect(story.transitions).toEqual([
+      { start: 405, frames: 45, kind: 'camera' },
+      { start: 615, frames: 0, kind: 'cut' },
+    ]);
+    expect(story.scenes.map((s) => s.start)).toEqual([0, 450, 615]);
+    expect(story.totalFrames).toBe(405 + 45 + 165 + 315);
+    expect(storySeconds([scene(10, 1, 'cut'), scene(4, 0, 'cut')], false)).toBe(15);
+  });
+
+  it('a scene without hold ends its hand as it ends; a long voice lengthens the last hold', () => {
+    const story = storyTimeline([scene(4, 0, 'fade'), scene(4, 1, 'fade')], false, 20);
+    expect(story.scenes[0]!.renderedFrames).toBe(120);
+    expect(story.scenes[1]!.holdFrames).toBe(Math.ceil((20 + VOICE_TAIL_SECONDS) * 30) - 270);
+    expect(story.totalFrames).toBe(Math.ceil((20 + VOICE_TAIL_SECONDS) * 30));
   });
 });
