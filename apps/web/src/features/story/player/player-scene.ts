@@ -1,5 +1,5 @@
 import type { StrokePlanInput } from '@/features/stroke-editor/messages';
-import type { Direction, SceneTransition, StrokeEdits, TextBlock } from '@/lib/contract';
+import type { SceneTransition, StrokeEdits, TextBlock } from '@/lib/contract';
 
 /** A scene as the story player plays it. */
 export interface PlayerScene {
@@ -14,8 +14,6 @@ export interface PlayerScene {
   blank: boolean;
   drawingTime: number;
   holdSeconds: number;
-  /** The hand's way when it has no picture to take it from (a blank board). */
-  direction: Direction;
   texts: readonly TextBlock[];
   transition: SceneTransition;
 }

@@ -10,6 +10,8 @@ import type { PlannedPicture } from './use-planned-pictures';
 /** What the painter needs of a scene: its picture once planned, its text's timing and strokes. */
 export interface PaintedScene {
   picture: PlannedPicture | undefined;
+  /** The picture is the frame (the story's first, at its own proportions): no paper around it. */
+  fillsFrame: boolean;
   schedule: TextSchedule;
   /** Each block's strokes in the player's frame pixels, in writing order. */
   strokes: Point[][][];
@@ -20,6 +22,9 @@ export interface PaintedScene {
 /** The text's ink: the engine's darkest outline grey, lines as wide as the drawing's at 1080p. */
 const TEXT_INK = 'rgb(30 30 30)';
 const TEXT_LINE_AT_1920 = 2.5;
+
+/** Paper around a picture fitted in the frame, a share of the frame's short side (the engine's). */
+const FRAME_MARGIN = 0.05;
 
 /** A scene's picture as drawn so far, off screen at its own size. */
 interface InkLayer {
@@ -73,7 +78,7 @@ export class StoryPainter {
     const drawing = sceneDrawingAt(schedule, picture?.play.drawFrames ?? 0, frame, strokes.length);
     let tip: Point | null = null;
     if (picture && drawing.pictureFrame >= 0) {
-      const fit = this.#fit(picture);
+      const fit = this.#fit(picture, scene.fillsFrame);
       context.drawImage(
         this.#inkAt(picture, drawing.pictureFrame),
         fit.left + offsetX,
@@ -110,9 +115,14 @@ export class StoryPainter {
     if (hand && tip) context.drawImage(hand.image, tip.x - hand.tipX, tip.y - hand.tipY);
   }
 
-  /** Where a picture lies in the frame: as large as fits, centred on the paper. */
-  #fit(picture: PlannedPicture) {
-    const scale = Math.min(this.frame.width / picture.width, this.frame.height / picture.height);
+  /** Where a picture lies in the frame: as large as fits inside the margin, centred on the paper. */
+  #fit(picture: PlannedPicture, fillsFrame: boolean) {
+    const { width: frameWidth, height: frameHeight } = this.frame;
+    const margin = fillsFrame ? 0 : 2 * FRAME_MARGIN * Math.min(frameWidth, frameHeight);
+    const scale = Math.min(
+      (frameWidth - margin) / picture.width,
+      (frameHeight - margin) / picture.height,
+    );
     const width = picture.width * scale;
     const height = picture.height * scale;
     return {

@@ -60,7 +60,6 @@ const board = (id: string, words: string, kind: Transition, holdSeconds = 1): Pl
   blank: true,
   drawingTime: 3,
   holdSeconds,
-  direction: 'Left to right',
   texts: [text(`${id}-text`, words)],
   transition: { kind, seconds: 1 },
 });

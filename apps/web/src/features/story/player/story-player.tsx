@@ -24,7 +24,10 @@ import type { PlayerScene } from './player-scene';
 import { storyMoment, type StoryMoment } from './story-moment';
 import { StoryPainter, type PaintedScene } from './story-painter';
 import { StoryPositionBar } from './story-position-bar';
-import { usePlannedPictures } from './use-planned-pictures';
+import { usePlannedPictures, type PlannedPicture } from './use-planned-pictures';
+
+/** On a blank board the hand is held as for writing, left to right (as the engine holds it). */
+const BLANK_BOARD_HOLD = handPose('Left to right');
 
 /** The player's long side in pixels: the stroke editor's preview's. */
 const PLAYER_LONG_SIDE = 960;
@@ -33,6 +36,20 @@ const PLAYER_LONG_SIDE = 960;
 function playerSize({ width, height }: Size): Size {
   const scale = PLAYER_LONG_SIDE / Math.max(width, height);
   return { width: Math.round(width * scale), height: Math.round(height * scale) };
+}
+
+/**
+ * Whether scene i's picture is the frame itself: the story's first picture, the frame at its
+ * proportions (the shape "original"); the engine fits every other picture inside a margin.
+ */
+function fillsFrame(
+  scenes: readonly PlayerScene[],
+  index: number,
+  picture: PlannedPicture | undefined,
+  frame: Size,
+): boolean {
+  if (!picture || scenes.findIndex((scene) => scene.plan) !== index) return false;
+  return Math.abs(picture.width / picture.height - frame.width / frame.height) < 0.01;
 }
 
 const sceneText = (moment: StoryMoment, scenes: number) =>
@@ -74,11 +91,12 @@ export function StoryPlayer({
     () =>
       scenes.map((scene, i) => ({
         picture: pictures[i],
+        fillsFrame: fillsFrame(scenes, i, pictures[i], frame),
         schedule: sceneTextSchedule(scene, pictures[i]?.partEnds),
         strokes: scene.texts.map((block) => handwritingStrokes(block, size)),
         frames: timeline.scenes[i]!.frames,
       })),
-    [scenes, size, timeline, pictures],
+    [scenes, size, timeline, pictures, frame],
   );
 
   const [clock] = useState(() => new PlaybackClock());
@@ -89,11 +107,10 @@ export function StoryPlayer({
   const playing = useClockPlaying(clock);
   const moment = storyMoment(timeline, shownFrame);
 
-  const current = scenes[moment.scene]!;
   const held = useHeldHand(
     hand,
     handPixelsPerUnit(size.width, size.height),
-    pictures[moment.scene]?.play.hold ?? handPose(current.direction),
+    pictures[moment.scene]?.play.hold ?? BLANK_BOARD_HOLD,
   );
 
   const canvas = useRef<HTMLCanvasElement>(null);
