@@ -1,4 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { stubImageData } from '@/test/image-data';
 import { InkPainting } from './ink-painting';
 import type { PlayData } from './messages';
 
@@ -10,19 +11,7 @@ const data = {
   start: new Int32Array([0, 1, 1, 3]),
 } as unknown as PlayData;
 
-// jsdom has no ImageData: its shape is enough here.
-vi.stubGlobal(
-  'ImageData',
-  class {
-    readonly data: Uint8ClampedArray;
-    constructor(
-      readonly width: number,
-      readonly height: number,
-    ) {
-      this.data = new Uint8ClampedArray(width * height * 4);
-    }
-  },
-);
+stubImageData();
 
 const greys = (painting: InkPainting) =>
   Array.from({ length: 8 }, (_, p) => painting.image.data[p * 4]);

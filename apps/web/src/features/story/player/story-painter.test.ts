@@ -3,21 +3,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PlayData } from '@/features/stroke-editor/messages';
 import type { HeldHand } from '@/features/stroke-editor/use-held-hand';
 import { StoryPainter, type PaintedScene } from './story-painter';
+import { stubImageData } from '@/test/image-data';
 import type { PlannedPicture } from './use-planned-pictures';
 
 // jsdom has no ImageData and no 2D canvas: their shapes are enough here.
-vi.stubGlobal(
-  'ImageData',
-  class {
-    readonly data: Uint8ClampedArray;
-    constructor(
-      readonly width: number,
-      readonly height: number,
-    ) {
-      this.data = new Uint8ClampedArray(width * height * 4);
-    }
-  },
-);
+stubImageData();
 vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
   () => ({ putImageData: vi.fn() }) as unknown as CanvasRenderingContext2D,
 );

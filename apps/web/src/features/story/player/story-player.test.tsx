@@ -1,7 +1,8 @@
 import { FPS } from '@rasma/engine/outline';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TextBlock, Transition } from '@/lib/contract';
+import type { Transition } from '@/lib/contract';
+import { textBlock } from '@/test/text-block';
 import type { PlayerScene } from './player-scene';
 import { StoryPlayer } from './story-player';
 
@@ -41,17 +42,6 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const text = (id: string, words: string): TextBlock => ({
-  id,
-  text: words,
-  style: 'print',
-  x: 0.5,
-  y: 0.5,
-  size: 0.1,
-  rotation: 0,
-  at: 'after',
-});
-
 /** A blank board with one block: 3 s of drawing (the writing), a hold, a transition. */
 const board = (id: string, words: string, kind: Transition, holdSeconds = 1): PlayerScene => ({
   id,
@@ -60,7 +50,7 @@ const board = (id: string, words: string, kind: Transition, holdSeconds = 1): Pl
   blank: true,
   drawingTime: 3,
   holdSeconds,
-  texts: [text(`${id}-text`, words)],
+  texts: [textBlock({ id: `${id}-text`, text: words, size: 0.1 })],
   transition: { kind, seconds: 1 },
 });
 

@@ -17,13 +17,13 @@ import {
   useClockFrame,
   useClockPlaying,
 } from '@/features/stroke-editor/playback-clock';
+import { PositionSlider } from '@/features/stroke-editor/position-slider';
 import { useHeldHand } from '@/features/stroke-editor/use-held-hand';
 import type { Size } from '@/features/workspace/canvas/coordinates';
 import { TRANSITION_LABELS, type Hand } from '@/lib/contract';
 import type { PlayerScene } from './player-scene';
 import { storyMoment, type StoryMoment } from './story-moment';
 import { StoryPainter, type PaintedScene } from './story-painter';
-import { StoryPositionBar } from './story-position-bar';
 import { usePlannedPictures, type PlannedPicture } from './use-planned-pictures';
 
 /** On a blank board the hand is held as for writing, left to right (as the engine holds it). */
@@ -106,6 +106,7 @@ export function StoryPlayer({
   const shownFrame = useClockFrame(clock);
   const playing = useClockPlaying(clock);
   const moment = storyMoment(timeline, shownFrame);
+  const shownScene = sceneText(moment, scenes.length);
 
   const held = useHeldHand(
     hand,
@@ -154,14 +155,14 @@ export function StoryPlayer({
           )}
           {playing ? 'Pause' : 'Play'}
         </Button>
-        <div className="min-w-0 flex-1">
-          <StoryPositionBar
-            clock={clock}
-            frame={shownFrame}
-            frames={ready ? timeline.totalFrames : 0}
-            sceneText={sceneText(moment, scenes.length)}
-          />
-        </div>
+        <PositionSlider
+          clock={clock}
+          frames={ready ? timeline.totalFrames : 0}
+          detail={shownScene}
+        />
+        <span className="shrink-0 text-sm font-medium text-slate-800" aria-live="polite">
+          {shownScene}
+        </span>
       </div>
       <p role="status" className="min-h-4 px-1 text-xs text-slate-600">
         {failed

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { STORY_LIMITS, TEXT_MESSAGES, type TextBlock } from '@/lib/contract';
+import { textBlock } from '@/test/text-block';
 import { TextBlocksCard } from './text-blocks-card';
 
 afterEach(cleanup);
@@ -27,17 +28,7 @@ function renderCard(initial: TextBlock[] = [], parts?: string[]) {
   return sent;
 }
 
-const block = (change: Partial<TextBlock> = {}): TextBlock => ({
-  id: 'title',
-  text: 'Hello',
-  style: 'print',
-  x: 0.5,
-  y: 0.5,
-  size: 0.08,
-  rotation: 0,
-  at: 'after',
-  ...change,
-});
+const block = textBlock;
 
 const card = () => screen.getByRole('region', { name: 'Text' });
 

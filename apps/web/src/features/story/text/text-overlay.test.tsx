@@ -2,23 +2,15 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TextBlock } from '@/lib/contract';
+import { textBlock } from '@/test/text-block';
 import { TextOverlay } from './text-overlay';
 
 afterEach(cleanup);
 
 const FRAME = { width: 640, height: 360 };
 
-const block = (change: Partial<TextBlock> = {}): TextBlock => ({
-  id: 'title',
-  text: 'Hello',
-  style: 'print',
-  x: 0.5,
-  y: 0.5,
-  size: 0.1,
-  rotation: 0,
-  at: 'after',
-  ...change,
-});
+/** Capitals a tenth of the frame's height. */
+const block = (change: Partial<TextBlock> = {}) => textBlock({ size: 0.1, ...change });
 
 /** The points of each polyline the overlay draws, in frame pixels. */
 const drawnStrokes = () =>

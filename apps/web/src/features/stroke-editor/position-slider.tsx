@@ -2,29 +2,31 @@ import { FPS } from '@rasma/engine/outline';
 import { useId } from 'react';
 import { Label } from '@/components/ui/input';
 import { Slider } from '@/components/ui/slider';
-import type { PlaybackClock } from '@/features/stroke-editor/playback-clock';
+import { useClockFrame, type PlaybackClock } from './playback-clock';
 
 const seconds = (value: number) => `${value.toFixed(1)} s`;
 
-/** The player's place in the whole story, to scrub, and the scene it is in. */
-export function StoryPositionBar({
+/**
+ * A preview's place among its frames, to scrub: "Position", its slider and the time read out (for
+ * a row of the preview's controls).
+ */
+export function PositionSlider({
   clock,
-  frame,
   frames,
-  sceneText,
+  detail,
 }: {
   clock: PlaybackClock;
-  frame: number;
-  /** The story's frames (0 until they can be shown). */
+  /** The frames the preview plays (0 until they are there). */
   frames: number;
-  /** "Scene 2 of 3", or the transition after one. */
-  sceneText: string;
+  /** Said after the time when the position is announced. */
+  detail?: string;
 }) {
   const id = useId();
+  const frame = useClockFrame(clock);
   const time = seconds((frame + 1) / FPS);
   const total = seconds(frames / FPS);
   return (
-    <div className="flex flex-wrap items-center gap-x-3 gap-y-1 px-1">
+    <>
       <Label htmlFor={id} className="shrink-0">
         Position
       </Label>
@@ -36,15 +38,12 @@ export function StoryPositionBar({
         step={1}
         value={frame}
         disabled={frames === 0}
-        aria-valuetext={`${time} of ${total}, ${sceneText}`}
+        aria-valuetext={[`${time} of ${total}`, detail].filter(Boolean).join(', ')}
         onChange={(event) => clock.seek(Number(event.target.value))}
       />
       <span className="shrink-0 text-xs text-slate-600 tabular-nums">
         {time} / {total}
       </span>
-      <span className="shrink-0 text-sm font-medium text-slate-800" aria-live="polite">
-        {sceneText}
-      </span>
-    </div>
+    </>
   );
 }
