@@ -148,10 +148,13 @@ test.describe('how-to page', () => {
     await page.goto('/how-to');
     await expect(h1(page, 'How To')).toBeVisible();
     const topics = page.getByRole('navigation', { name: 'Topics' });
-    // The spec's seven listed topics, Editing strokes, and Voice-over and music.
-    await expect(topics.getByRole('link')).toHaveCount(9);
+    // The spec's seven listed topics, Editing strokes, Voice-over and music, and Stories.
+    await expect(topics.getByRole('link')).toHaveCount(10);
     await expect(topics.getByRole('link', { name: 'Editing strokes' })).toHaveCount(1);
     await expect(topics.getByRole('link', { name: 'Voice-over and music' })).toHaveCount(1);
+    await expect(
+      topics.getByRole('link', { name: 'Stories: scenes, transitions and text' }),
+    ).toHaveCount(1);
     await expect(topics.getByRole('link', { name: /Choosing and preparing/ })).toHaveCount(0);
 
     const button = page.getByRole('button', { name: 'Choosing and preparing an image' });

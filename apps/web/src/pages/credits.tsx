@@ -21,7 +21,7 @@ import { PlanCards, tierLabel } from '@/features/credits/plan-cards';
 import { SubscriptionCard } from '@/features/credits/subscription-card';
 import { usePageMeta } from '@/hooks/use-page-meta';
 import { toast } from '@/hooks/use-toast';
-import { AUDIO_CREDIT_RULE, type SubscriptionTier } from '@/lib/contract';
+import { AUDIO_CREDIT_RULE, STORY_CREDIT_RULE, type SubscriptionTier } from '@/lib/contract';
 import { serverMessage } from '@/lib/http';
 
 export function CreditsPage() {
@@ -122,7 +122,10 @@ export function CreditsPage() {
       ) : (
         <div className="grid gap-8">
           <SubscriptionCard details={details} busy={busy} onSchedule={scheduleChange} />
-          <p className="-mt-4 px-1 text-sm text-slate-600">{AUDIO_CREDIT_RULE}</p>
+          <div className="-mt-4 grid gap-1 px-1 text-sm text-slate-600">
+            <p>{STORY_CREDIT_RULE}</p>
+            <p>{AUDIO_CREDIT_RULE}</p>
+          </div>
           {details.subscriptionTier === 'free' ? (
             <PlanCards details={details} busy={busy} onChoose={choose} />
           ) : (

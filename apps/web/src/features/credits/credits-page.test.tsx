@@ -1,7 +1,7 @@
 import type { CreditHistoryEntry, UserDetails } from '@rasma/contract';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AUDIO_CREDIT_RULE } from '@/lib/contract';
+import { AUDIO_CREDIT_RULE, STORY_CREDIT_RULE } from '@/lib/contract';
 import { CreditsPage } from '@/pages/credits';
 import { renderInApp } from '@/test/render-app';
 import { serveApi } from '@/test/serve-api';
@@ -51,7 +51,8 @@ describe('the credits page', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     screen.getByRole('heading', { name: 'Buy Credits' });
     screen.getByRole('button', { name: 'Change Plan' });
-    // What sound costs, in the contract's words.
+    // What a story and sound cost, in the contract's words.
+    screen.getByText(STORY_CREDIT_RULE);
     screen.getByText(AUDIO_CREDIT_RULE);
     expect(screen.queryByRole('region', { name: 'Basic plan' })).toBeNull();
   });

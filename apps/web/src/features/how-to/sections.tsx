@@ -1,5 +1,11 @@
 import { ACCEPTED_AUDIO, AUDIO_CREDIT_RULE, AUDIO_LIMITS } from '@rasma/contract/audio-limits';
 import { DRAWING_TIME, MODEL_CREDIT_COST } from '@rasma/contract/constants';
+import {
+  HANDWRITING_STYLE_LABELS,
+  STORY_CREDIT_RULE,
+  STORY_LIMITS,
+  TRANSITION_LABELS,
+} from '@rasma/contract/story-limits';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MODEL_LABELS } from '@/features/videos/model-labels';
@@ -302,6 +308,45 @@ export const HOW_TO_SECTIONS: readonly HowToSection[] = [
           The video carries the sound in stereo, evened out to the loudness video sites use, with
           the music lowered while the voice speaks. {AUDIO_CREDIT_RULE} The files are kept with your
           project and count toward your storage.
+        </li>
+      </ul>
+    ),
+  },
+  {
+    id: 'stories',
+    title: 'Stories: scenes, transitions and text',
+    body: (
+      <ul className={tip}>
+        <li>
+          Add scene, above your image, makes the video a story of up to {STORY_LIMITS.maxScenes}{' '}
+          scenes drawn one after another: upload another picture, take a sample, or start a Blank
+          board for a title or a closing line. Each scene is its own picture with its own Special
+          Zones, stroke edits, drawing time, direction, fill level and hold.
+        </li>
+        <li>
+          Click a scene in the strip to work on it with every tool. Drag a scene to reorder it, or
+          focus it and press Alt with the left or right arrow; Duplicate scene copies it, and Delete
+          scene removes it (Undo in the message puts it back).
+        </li>
+        <li>
+          Between two scenes, choose the transition: {Object.values(TRANSITION_LABELS).join(', ')},
+          lasting {STORY_LIMITS.transitionSeconds.min} to {STORY_LIMITS.transitionSeconds.max}{' '}
+          seconds (a cut takes none). The camera move draws the scenes side by side on one large
+          whiteboard and travels to the next. Hold keeps a finished scene on screen for{' '}
+          {STORY_LIMITS.holdSeconds.min} to {STORY_LIMITS.holdSeconds.max} seconds; the last scene
+          ends the video on its hold.
+        </li>
+        <li>
+          The Text card adds up to {STORY_LIMITS.maxTextBlocks} text blocks to a scene, each up to{' '}
+          {STORY_LIMITS.maxTextLength} characters on {STORY_LIMITS.maxTextLines} lines, written by
+          the hand in {Object.values(HANDWRITING_STYLE_LABELS).join(' or ').toLowerCase()}{' '}
+          handwriting before the picture, after it, or after a part you choose. Drag a block on the
+          picture (or use the arrow keys) to place it.
+        </li>
+        <li>
+          Play story plays every scene with its transitions in the page, at no cost. A story lasts
+          at most {STORY_LIMITS.maxTotalSeconds / 60} minutes and becomes one video in your library.{' '}
+          {STORY_CREDIT_RULE}
         </li>
       </ul>
     ),

@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import type { AudioSettings, ProjectStateInput } from '@/lib/contract';
-import { useProjectState } from '@/features/workspace/projects/project-state';
-import type { VideoSettings } from '@/features/workspace/settings/use-video-settings';
+import { useProjectState, type ProjectWork } from '@/features/workspace/projects/project-state';
 import type { Zone } from '@/features/workspace/zones/zone';
 import { finishedTexts, isStory, type Story } from './story-state';
 
@@ -14,7 +13,7 @@ const NO_ZONES: readonly Zone[] = [];
  */
 export function useStoryProjectState(
   story: Story,
-  settings: VideoSettings,
+  settings: ProjectWork['settings'],
   audio: AudioSettings | undefined,
 ): ProjectStateInput {
   const told = isStory(story);

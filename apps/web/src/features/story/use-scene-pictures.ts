@@ -127,14 +127,14 @@ export function useScenePictures({
     },
     /**
      * Each picture scene's file as it is drawn (inverted when the scene is), by scene id; the
-     * open scene's as its editor shows it.
+     * open scene's as its editor shows it, when given.
      */
     files: async (
       scenes: readonly Scene[],
-      open: { sceneId: string; image: File },
+      open?: { sceneId: string; image: File },
     ): Promise<Map<string, File>> => {
       const drawn = async (scene: Scene, picture: Exclude<ProjectScenePicture, 'blank'>) => {
-        if (scene.id === open.sceneId) return open.image;
+        if (scene.id === open?.sceneId) return open.image;
         const original = picture === 'project' ? chosen.image : await file(picture.imageId);
         return scene.inverted ? invertImage(original) : original;
       };

@@ -34,7 +34,8 @@ export function useStory(
   const active = activeScene(story);
 
   const { drawingTime, grayscaleLevel, direction, restoreScene } = settings;
-  const shownId = useRef(active.id);
+  // A saved story opens with its first scene's settings; a picture just chosen takes the card's.
+  const shownId = useRef<string | null>(restored?.scenes ? null : active.id);
   useEffect(() => {
     if (shownId.current !== active.id) {
       shownId.current = active.id;

@@ -12,6 +12,25 @@ export type StrokePlanSettings = Pick<
   'grayscaleLevel' | 'direction' | 'drawingTime' | 'hand'
 >;
 
+/** What the strokes of a picture with its zones and settings are planned from. */
+export function strokePlanInput(
+  image: Blob,
+  zones: readonly Zone[],
+  { grayscaleLevel, direction, drawingTime }: Omit<StrokePlanSettings, 'hand'>,
+): StrokePlanInput {
+  return {
+    image,
+    longSide: PLAN_LONG_SIDE,
+    zones: zones.map(({ points, brushSize, fillLevel, direction: zoneDirection }) => ({
+      points,
+      brushSize,
+      fillLevel,
+      direction: zoneDirection,
+    })),
+    settings: { grayscaleLevel, direction, drawingTime: drawingTime ?? DRAWING_TIME.default },
+  };
+}
+
 /** What the strokes are planned from; a new object only when one of its parts changes. */
 export function useStrokePlanInput(
   image: Blob,
@@ -19,17 +38,7 @@ export function useStrokePlanInput(
   { grayscaleLevel, direction, drawingTime }: StrokePlanSettings,
 ): StrokePlanInput {
   return useMemo<StrokePlanInput>(
-    () => ({
-      image,
-      longSide: PLAN_LONG_SIDE,
-      zones: zones.map(({ points, brushSize, fillLevel, direction: zoneDirection }) => ({
-        points,
-        brushSize,
-        fillLevel,
-        direction: zoneDirection,
-      })),
-      settings: { grayscaleLevel, direction, drawingTime: drawingTime ?? DRAWING_TIME.default },
-    }),
+    () => strokePlanInput(image, zones, { grayscaleLevel, direction, drawingTime }),
     [image, zones, grayscaleLevel, direction, drawingTime],
   );
 }

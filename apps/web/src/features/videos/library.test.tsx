@@ -91,12 +91,20 @@ const usable = (scope: Awaited<ReturnType<typeof card>>, ...names: string[]) =>
   names.map((name) => !scope.getByRole<HTMLButtonElement>('button', { name }).disabled);
 
 describe('the library', () => {
+  it("shows a story's scene count and its whole length", async () => {
+    const story = video('s', { title: 'Three Acts', sceneCount: 3, durationSeconds: 74.5 });
+    serveLibrary({ '/api/videos?page=1': () => pageOf([story]) });
+    renderLibrary();
+    expect((await card('Three Acts')).getByText(/Rasma AI · 3 scenes · 1:15$/)).toBeTruthy();
+  });
+
   it('shows each video with what can be done with it', async () => {
     serveLibrary({ '/api/videos?page=1': () => pageOf([DRAWING, DONE]) });
     renderLibrary();
     const done = await card('Cat in Box');
     expect(await done.findByText('Completed')).toBeTruthy();
     expect(done.getByText(/Rasma AI · 0:15/)).toBeTruthy();
+    expect(done.queryByText(/scene/)).toBeNull();
     const thumbnail = screen.getByRole('listitem', { name: 'Cat in Box' }).querySelector('img');
     expect(thumbnail?.getAttribute('src')).toBe('/api/thumbnails/b.jpg');
     const drawing = await card('Video a');

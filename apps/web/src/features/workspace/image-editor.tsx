@@ -6,6 +6,7 @@ import { AudioCard } from '@/features/audio/audio-card';
 import { audioWaiting } from '@/features/audio/audio-waiting';
 import { useProjectAudio } from '@/features/audio/use-project-audio';
 import { AddScenePanel } from '@/features/story/add-scene-panel';
+import { PlayStory, playedStory } from '@/features/story/play-story';
 import { SceneStrip } from '@/features/story/scene-strip';
 import { storyBlobData, storyForm } from '@/features/story/story-form';
 import { useStoryProjectState } from '@/features/story/story-project-state';
@@ -72,7 +73,8 @@ export function ImageEditor({
     opened: active.picture,
   });
   const { scenes } = story.story;
-  const timeline = storyTimeline(scenes, isColourModel(settings.aiModel), audio.voiceSeconds ?? 0);
+  const colour = isColourModel(settings.aiModel);
+  const timeline = storyTimeline(scenes, colour, audio.voiceSeconds ?? 0);
   const sceneSeconds = timeline.scenes.map((scene) => scene.frames / FPS);
   const activeIndex = scenes.indexOf(active);
   const shown = pictures.shown(active.picture);
@@ -118,6 +120,22 @@ export function ImageEditor({
         onDuplicate={story.duplicate}
         onDelete={story.remove}
         onTransition={story.transition}
+        extraActions={
+          told && (
+            <PlayStory
+              prepare={async () =>
+                playedStory(scenes, await pictures.files(scenes), settings.shape)
+              }
+              hand={settings.hand}
+              colour={colour}
+              sound={
+                audio.sound.voice || audio.sound.music
+                  ? { tracks: audio.sound, voiceSeconds: audio.voiceSeconds ?? 0 }
+                  : null
+              }
+            />
+          )
+        }
         addPanel={
           <AddScenePanel
             waiting={project.id ? null : 'Saving your project: add a picture once it is saved.'}

@@ -1,0 +1,173 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '@/components/ui/toast';
+import { ImageEditor } from '@/features/workspace/image-editor';
+import { AUTOSAVE_DELAY_MS } from '@/features/workspace/projects/project-saver';
+import { useVideoSettings } from '@/features/workspace/settings/use-video-settings';
+import {
+  MODEL_CREDIT_COST,
+  projectStateSchema,
+  type ProjectSceneImage,
+  type ProjectState,
+} from '@/lib/contract';
+import { pngHeader, VIDEO_CREATED } from '@/test/fixtures';
+import { renderInApp } from '@/test/render-app';
+import { requestsTo, serveApi } from '@/test/serve-api';
+
+const PROJECT_ID = '0b9d6c1e-3f8a-4d2b-9c7e-5a1f2e3d4c5b';
+const KEPT: ProjectSceneImage = {
+  imageId: '3f2b8c1e-5d4a-4b6c-9e8f-7a6b5c4d3e2f',
+  url: `/api/projects/${PROJECT_ID}/images/3f2b8c1e-5d4a-4b6c-9e8f-7a6b5c4d3e2f`,
+  width: 80,
+  height: 60,
+  bytes: 33,
+  fileName: 'Classic Car.png',
+};
+const CHOSEN = {
+  image: new File([pngHeader(120, 90)], 'Cat in Box.png', { type: 'image/png' }),
+  previewUrl: 'blob:cat-in-box',
+};
+
+/** A story saved with two scenes: the project's image (8 s) and a kept picture (12 s). */
+const SAVED: ProjectState = projectStateSchema.parse({
+  zones: [],
+  settings: { aiModel: 'rasma-ai-color', drawingTime: 8, direction: 'Left to right' },
+  inverted: false,
+  scenes: [
+    { id: 'cat', picture: 'project', drawingTime: 8, transition: { kind: 'camera', seconds: 2 } },
+    { id: 'car', picture: { imageId: KEPT.imageId }, drawingTime: 12, holdSeconds: 3 },
+  ],
+});
+
+function Editor() {
+  const settings = useVideoSettings();
+  return (
+    <>
+      <ImageEditor
+        chosen={CHOSEN}
+        project={{ id: PROJECT_ID, restored: SAVED, sceneImages: [KEPT] }}
+        settings={settings}
+        onProjectCreated={() => {}}
+        onChooseAnother={() => {}}
+        onCreated={() => {}}
+      />
+      <Toaster />
+    </>
+  );
+}
+
+function serve() {
+  return serveApi({
+    '/api/user/ai-preference': () => ({ aiModel: 'rasma-ai-color' }),
+    '/api/credits': () => ({ credits: 40 }),
+    '/api/videos/create': () => Response.json(VIDEO_CREATED, { status: 201 }),
+    [`/api/projects/${PROJECT_ID}`]: () => ({
+      id: PROJECT_ID,
+      updatedAt: '2026-11-28T10:00:00.000Z',
+    }),
+    [KEPT.url]: () => new Response(pngHeader(80, 60), { headers: { 'content-type': 'image/png' } }),
+  });
+}
+
+/** The states the autosave sent, oldest first. */
+const savedStates = (fetchMock: ReturnType<typeof serve>) =>
+  requestsTo(fetchMock, `/api/projects/${PROJECT_ID}`).map(
+    (init) => (JSON.parse(init?.body as string) as { state: ProjectState }).state,
+  );
+
+beforeEach(() => {
+  // jsdom has no object URLs.
+  URL.createObjectURL = () => `blob:${crypto.randomUUID()}`;
+  URL.revokeObjectURL = () => {};
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const scene = (n: number) => screen.getByRole('button', { name: `Scene ${n}` });
+const drawingTime = () => screen.getByLabelText<HTMLInputElement>('Drawing time (seconds)');
+
+describe('a story in the workspace', () => {
+  it('opens every scene as saved, each with its own picture and settings', async () => {
+    serve();
+    renderInApp(<Editor />);
+    const scenes = screen.getByRole('list', { name: 'Scenes' });
+    expect(within(scenes).getAllByRole('listitem')).toHaveLength(2);
+    expect(
+      screen.getByRole<HTMLSelectElement>('combobox', { name: 'Transition after scene 1' }).value,
+    ).toBe('camera');
+    // Two pictures at the colour model's price each.
+    expect(
+      await screen.findByText(`${2 * MODEL_CREDIT_COST['rasma-ai-color']} credits`),
+    ).toBeTruthy();
+    expect(drawingTime().value).toBe('8');
+
+    await userEvent.click(scene(2));
+    expect(await screen.findByRole('img', { name: 'Classic Car.png' })).toBeTruthy();
+    expect(drawingTime().value).toBe('12');
+    expect(screen.getByLabelText<HTMLInputElement>('Hold (seconds)').value).toBe('3');
+
+    await userEvent.click(scene(1));
+    expect(await screen.findByRole('img', { name: 'Cat in Box.png' })).toBeTruthy();
+    expect(drawingTime().value).toBe('8');
+  });
+
+  it("saves a change to the open scene's settings as that scene's only", async () => {
+    const fetchMock = serve();
+    renderInApp(<Editor />);
+    await userEvent.click(scene(2));
+    await screen.findByRole('img', { name: 'Classic Car.png' });
+    fireEvent.change(drawingTime(), { target: { value: '20' } });
+    await waitFor(() => expect(savedStates(fetchMock).length).toBeGreaterThan(0), {
+      timeout: 3 * AUTOSAVE_DELAY_MS,
+    });
+    const [saved] = savedStates(fetchMock).slice(-1);
+    expect(saved?.scenes?.map((s) => s.drawingTime)).toEqual([8, 20]);
+  });
+
+  it('deletes a scene, and its toast puts it back', async () => {
+    serve();
+    renderInApp(<Editor />);
+    await userEvent.click(scene(2));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete scene' }));
+    expect(
+      within(screen.getByRole('list', { name: 'Scenes' })).getAllByRole('listitem'),
+    ).toHaveLength(1);
+    expect(screen.getByText('Scene 2 was removed from the story.')).toBeTruthy();
+    // A click, without the pointer's down and up that the toast's swipe reads (jsdom has no capture).
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(
+      within(screen.getByRole('list', { name: 'Scenes' })).getAllByRole('listitem'),
+    ).toHaveLength(2);
+    expect(scene(2).getAttribute('aria-current')).toBe('step');
+    expect(drawingTime().value).toBe('12');
+  });
+
+  it("sends the story: each picture under its field, the kept one fetched, each scene's settings", async () => {
+    const fetchMock = serve();
+    renderInApp(<Editor />);
+    await screen.findByText(`${2 * MODEL_CREDIT_COST['rasma-ai-color']} credits`);
+    await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    await waitFor(() => expect(requestsTo(fetchMock, '/api/videos/create')).toHaveLength(1));
+    const form = requestsTo(fetchMock, '/api/videos/create')[0]?.body as FormData;
+    expect([...form.keys()]).toEqual(['image', 'scene-1', 'blobData']);
+    expect((form.get('image') as File).name).toBe('Cat in Box.png');
+    expect((form.get('scene-1') as File).name).toBe('Classic Car.png');
+    const blobData = JSON.parse(form.get('blobData') as string) as {
+      scenes: { id: string; picture: string; drawingTime: number; holdSeconds: number }[];
+    };
+    expect(
+      blobData.scenes.map(({ id, picture, drawingTime, holdSeconds }) => [
+        id,
+        picture,
+        drawingTime,
+        holdSeconds,
+      ]),
+    ).toEqual([
+      ['cat', 'image', 8, 2],
+      ['car', 'scene-1', 12, 3],
+    ]);
+  });
+});
