@@ -120,11 +120,15 @@ describe('a story in the workspace', () => {
     await userEvent.click(scene(2));
     await screen.findByRole('img', { name: 'Classic Car.png' });
     fireEvent.change(drawingTime(), { target: { value: '20' } });
-    await waitFor(() => expect(savedStates(fetchMock).length).toBeGreaterThan(0), {
-      timeout: 3 * AUTOSAVE_DELAY_MS,
-    });
-    const [saved] = savedStates(fetchMock).slice(-1);
-    expect(saved?.scenes?.map((s) => s.drawingTime)).toEqual([8, 20]);
+    await waitFor(
+      () =>
+        expect(
+          savedStates(fetchMock)
+            .at(-1)
+            ?.scenes?.map((s) => s.drawingTime),
+        ).toEqual([8, 20]),
+      { timeout: 3 * AUTOSAVE_DELAY_MS },
+    );
   });
 
   it('deletes a scene, and its toast puts it back', async () => {

@@ -30,6 +30,17 @@ const ONE_PICTURE: ProjectState = projectStateSchema.parse({
   edits: { order: ['1.0', '0.3'] },
 });
 
+/** A text block but its text. */
+const BLOCK = {
+  id: 't',
+  style: 'print',
+  x: 0.5,
+  y: 0.5,
+  size: 0.1,
+  rotation: 0,
+  at: 'after',
+} as const;
+
 /** A story of `ids`, the first one open. */
 function storyOfScenes(...ids: string[]): Story {
   const scenes = ids.map((id, index) => newScene(id, index === 0 ? 'project' : 'blank'));
@@ -84,17 +95,7 @@ describe("a project's story", () => {
     });
     expect(isStory(alone(only))).toBe(false);
     expect(isStory(alone({ ...only, holdSeconds: 4 }))).toBe(true);
-    const text = {
-      id: 't',
-      text: 'Hello',
-      style: 'print',
-      x: 0.5,
-      y: 0.5,
-      size: 0.1,
-      rotation: 0,
-      at: 'after',
-    } as const;
-    expect(isStory(alone({ ...only, texts: [text] }))).toBe(true);
+    expect(isStory(alone({ ...only, texts: [{ ...BLOCK, text: 'Hello' }] }))).toBe(true);
   });
 });
 
@@ -170,19 +171,10 @@ describe('the story changes', () => {
 
 describe('finishedTexts', () => {
   it('keeps the blocks the contract takes: not an empty one, nor one the hand cannot write', () => {
-    const block = {
-      id: 't',
-      style: 'print',
-      x: 0.5,
-      y: 0.5,
-      size: 0.1,
-      rotation: 0,
-      at: 'after',
-    } as const;
     const texts = [
-      { ...block, id: '1', text: 'Crème brûlée' },
-      { ...block, id: '2', text: '  ' },
-      { ...block, id: '3', text: 'Hi 👋' },
+      { ...BLOCK, id: '1', text: 'Crème brûlée' },
+      { ...BLOCK, id: '2', text: '  ' },
+      { ...BLOCK, id: '3', text: 'Hi 👋' },
     ];
     expect(finishedTexts(texts).map((text) => text.id)).toEqual(['1']);
   });

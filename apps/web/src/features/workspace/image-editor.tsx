@@ -5,7 +5,7 @@ import { LoadingBlock } from '@/components/ui/spinner';
 import { AudioCard } from '@/features/audio/audio-card';
 import { audioWaiting } from '@/features/audio/audio-waiting';
 import { useProjectAudio } from '@/features/audio/use-project-audio';
-import { AddScenePanel } from '@/features/story/add-scene-panel';
+import { AddScenePanel, sceneImageWaiting } from '@/features/story/add-scene-panel';
 import { PlayStory, playedStory } from '@/features/story/play-story';
 import { SceneStrip } from '@/features/story/scene-strip';
 import { storyBlobData, storyForm } from '@/features/story/story-form';
@@ -138,7 +138,7 @@ export function ImageEditor({
         }
         addPanel={
           <AddScenePanel
-            waiting={project.id ? null : 'Saving your project: add a picture once it is saved.'}
+            waiting={sceneImageWaiting(project.id, autosave.status, autosave.refusal)}
             onPicture={async (image) => story.add(await pictures.add(image))}
             onBlank={() => story.add('blank')}
           />
