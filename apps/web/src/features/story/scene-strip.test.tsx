@@ -36,6 +36,7 @@ function Strip({
         totalSeconds={63}
         thumbnail={(picture) => (picture === 'blank' ? undefined : 'blob:picture')}
         paper={{ width: 1600, height: 900 }}
+        refusal={null}
         addPanel={<p>the add panel</p>}
         onSelect={(id) => act({ type: 'select', id })}
         onMove={(id, to) => act({ type: 'move', id, to })}
@@ -141,6 +142,7 @@ describe('the scene strip', () => {
         totalSeconds={17}
         thumbnail={() => undefined}
         paper={{ width: 1600, height: 900 }}
+        refusal={null}
         addPanel={<p>the add panel</p>}
         onSelect={() => {}}
         onMove={() => {}}

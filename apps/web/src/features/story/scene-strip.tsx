@@ -39,6 +39,7 @@ export function SceneStrip({
   totalSeconds,
   thumbnail,
   paper,
+  refusal,
   addPanel,
   extraActions,
   ...actions
@@ -52,6 +53,8 @@ export function SceneStrip({
   thumbnail: (picture: ProjectScenePicture) => string | undefined;
   /** A blank board's proportions. */
   paper: ImageSize;
+  /** Why the story cannot be made as it is (too long); null when it can. */
+  refusal: string | null;
   /** What "Add scene" opens. */
   addPanel: ReactNode;
   /** Beside "Add scene" (the story's Play). */
@@ -120,6 +123,11 @@ export function SceneStrip({
           </Button>
         </div>
       </div>
+      {refusal && (
+        <p role="alert" className="px-1 text-sm text-red-700">
+          {refusal}
+        </p>
+      )}
       {adding && !full && addPanel}
       {told && (
         <>

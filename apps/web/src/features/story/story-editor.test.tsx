@@ -7,6 +7,7 @@ import { AUTOSAVE_DELAY_MS } from '@/features/workspace/projects/project-saver';
 import { useVideoSettings } from '@/features/workspace/settings/use-video-settings';
 import {
   MODEL_CREDIT_COST,
+  STORY_MESSAGES,
   projectStateSchema,
   type ProjectSceneImage,
   type ProjectState,
@@ -40,13 +41,13 @@ const SAVED: ProjectState = projectStateSchema.parse({
   ],
 });
 
-function Editor() {
+function Editor({ saved = SAVED }: { saved?: ProjectState }) {
   const settings = useVideoSettings();
   return (
     <>
       <ImageEditor
         chosen={CHOSEN}
-        project={{ id: PROJECT_ID, restored: SAVED, sceneImages: [KEPT] }}
+        project={{ id: PROJECT_ID, restored: saved, sceneImages: [KEPT] }}
         settings={settings}
         onProjectCreated={() => {}}
         onChooseAnother={() => {}}
@@ -173,5 +174,28 @@ describe('a story in the workspace', () => {
       ['cat', 'image', 8, 2],
       ['car', 'scene-1', 12, 3],
     ]);
+  });
+
+  it('says when the story grows longer than the limit, and Generate waits until it is not', async () => {
+    serve();
+    // Seven scenes of 82 s, each with a 2 s hold, and six 1 s fades: 594 s, under 10 minutes.
+    const long = projectStateSchema.parse({
+      ...SAVED,
+      scenes: Array.from({ length: 7 }, (_, i) => ({
+        id: `s${i}`,
+        picture: i === 0 ? 'project' : 'blank',
+        drawingTime: 82,
+      })),
+    });
+    renderInApp(<Editor saved={long} />);
+    const generate = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Generate' });
+    expect(screen.queryByText(STORY_MESSAGES.tooLong)).toBeNull();
+    fireEvent.change(drawingTime(), { target: { value: '90' } });
+    expect((await screen.findByRole('alert')).textContent).toBe(STORY_MESSAGES.tooLong);
+    expect(generate().disabled).toBe(true);
+    // 600 s: the limit itself.
+    fireEvent.change(drawingTime(), { target: { value: '88' } });
+    await waitFor(() => expect(screen.queryByText(STORY_MESSAGES.tooLong)).toBeNull());
+    expect(generate().disabled).toBe(false);
   });
 });

@@ -14,6 +14,7 @@ import type { SceneChange } from '@/features/story/story-state';
 import { useScenePictures } from '@/features/story/use-scene-pictures';
 import { useStory } from '@/features/story/use-story';
 import { isColourModel } from '@/features/videos/model-labels';
+import { STORY_LIMITS, STORY_MESSAGES, storyCountedSeconds } from '@/lib/contract';
 import { createVideoBlobData, imageForm } from './generate/video-form';
 import { useCreateVideo } from './generate/use-create-video';
 import { SaveStatusNote } from './projects/save-status';
@@ -83,6 +84,7 @@ export function ImageEditor({
     [change, active.id],
   );
   const waiting = audioWaiting(project.id, autosave.status, autosave.refusal);
+  const tooLong = storyCountedSeconds(scenes) > STORY_LIMITS.maxTotalSeconds;
 
   const generate = (shownImage: File) => {
     const { drawingTime } = settings;
@@ -115,6 +117,7 @@ export function ImageEditor({
         totalSeconds={timeline.totalFrames / FPS}
         thumbnail={pictures.thumbnail}
         paper={pictures.paper}
+        refusal={tooLong ? STORY_MESSAGES.tooLong : null}
         onSelect={story.select}
         onMove={story.move}
         onDuplicate={story.duplicate}
@@ -168,7 +171,11 @@ export function ImageEditor({
           }}
           onChange={onSceneChange}
           onChooseAnother={onChooseAnother}
-          generate={{ onGenerate: generate, pending: create.isPending, blocked: audio.busy }}
+          generate={{
+            onGenerate: generate,
+            pending: create.isPending,
+            blocked: audio.busy || tooLong,
+          }}
           saveStatus={<SaveStatusNote status={autosave.status} refusal={autosave.refusal} />}
         />
       ) : (
