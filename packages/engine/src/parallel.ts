@@ -85,6 +85,8 @@ export class PlanWorker {
   /** Ends the thread once it has answered what it was asked. */
   async close(): Promise<void> {
     await Promise.all(this.owed);
+    // The answers are the caller's now: a story keeps its closed workers until it ends.
+    this.owed = [];
     await this.worker.terminate();
   }
 }

@@ -161,6 +161,8 @@ async function renderUsing(
   run.progress(PROGRESS.decoded);
   run.checkCancelled();
   const time = storyTimeline(settings, isColour(options), sound?.voiceSeconds);
+  // Taken by the first picture scene: nothing else holds the picture once it is planned.
+  const firstPlanned: FirstPicture = { value: picture && { picture, worker: firstWorker! } };
   return inWorkDir(params, async (work) => {
     const job: StoryJob = {
       params,
@@ -174,7 +176,6 @@ async function renderUsing(
       run,
       workers,
     };
-    const firstPlanned = picture && { picture, worker: firstWorker! };
     const frames = await makeStory(job, firstPlanned, Math.max(0, firstPicture));
     run.checkCancelled();
     await moveFile(work.video, params.output);
@@ -210,11 +211,16 @@ interface PictureToPlan {
   worker: PlanWorker;
 }
 
+/** The first picture scene's, until it is taken. */
+interface FirstPicture {
+  value: PictureToPlan | undefined;
+}
+
 /**
  * Starts ffmpeg (and the sound's mix) and hands it every scene's frames, the holds and the
  * transitions; ffmpeg repeats the last scene's hold. The video's frames.
  */
-async function makeStory(job: StoryJob, first: PictureToPlan | undefined, thumbnailScene: number) {
+async function makeStory(job: StoryJob, first: FirstPicture, thumbnailScene: number) {
   const { params, work, sound, time, frame } = job;
   const last = time.scenes.at(-1)!;
   const holdFrames = last.frames - last.renderedFrames;
@@ -276,15 +282,18 @@ async function drawScenes(
   job: StoryJob,
   output: FrameOutput,
   started: Promise<void>,
-  first: PictureToPlan | undefined,
+  first: FirstPicture,
   thumbnailScene: number,
 ): Promise<void> {
   const { scenes, time, frame, run } = job;
-  let picture: Promise<PictureToPlan | undefined> = Promise.resolve(first);
+  let picture: Promise<PictureToPlan | undefined> = Promise.resolve(first.value);
+  first.value = undefined;
   let nextDecoded = scenes.findIndex((s) => s.input !== undefined);
   for (const [i, scene] of scenes.entries()) {
     const current = i === nextDecoded ? await picture : undefined;
-    // The next picture is decoded (by sharp, on its own thread) while this scene is drawn.
+    const drawing = await planScene(job, scene, current);
+    // The next picture is decoded (by sharp, on its own thread) while this scene is drawn
+    // (once it is planned: its planning has both cores to itself).
     nextDecoded = scenes.findIndex((s, j) => j > i && s.input !== undefined);
     const next = scenes[nextDecoded];
     const worker = next && job.workers.start();
@@ -295,7 +304,6 @@ async function drawScenes(
         }))
       : Promise.resolve(undefined);
     picture.catch(() => undefined);
-    const drawing = await planScene(job, scene, current);
     const sceneFrames = time.scenes[i]!;
     const inks = prepareScene(
       drawing,
