@@ -3,6 +3,7 @@ import { projectStateSchema, STORY_LIMITS, type ProjectState } from '@/lib/contr
 import {
   activeScene,
   finishedTexts,
+  firstPicture,
   isStory,
   newScene,
   storyOf,
@@ -166,6 +167,17 @@ describe('the story changes', () => {
     const story = storyOfScenes('a', 'b');
     expect(storyReducer(story, { type: 'select', id: 'b' }).activeId).toBe('b');
     expect(storyReducer(story, { type: 'select', id: 'nope' })).toBe(story);
+  });
+});
+
+describe('firstPicture', () => {
+  it('is the first scene with a picture, past blank boards', () => {
+    const blank = newScene('b', 'blank');
+    expect(firstPicture([blank, newScene('k', KEPT_IMAGE), newScene('p', 'project')])).toEqual(
+      KEPT_IMAGE,
+    );
+    expect(firstPicture([newScene('p', 'project'), blank])).toBe('project');
+    expect(firstPicture([blank])).toBeUndefined();
   });
 });
 

@@ -90,6 +90,14 @@ export function isStory({ scenes, keepsScenes }: Story): boolean {
 export const finishedTexts = (texts: readonly TextBlock[]): TextBlock[] =>
   texts.filter((block) => textBlockSchema.safeParse(block).success);
 
+/** The story's first picture (a blank board is none): the frame's proportions for "original". */
+export function firstPicture(
+  scenes: readonly Scene[],
+): Exclude<Scene['picture'], 'blank'> | undefined {
+  for (const { picture } of scenes) if (picture !== 'blank') return picture;
+  return undefined;
+}
+
 export const activeScene = (story: Story): Scene =>
   story.scenes.find((scene) => scene.id === story.activeId) ?? (story.scenes[0] as Scene);
 

@@ -27,6 +27,7 @@ export function useScenePictures({
   chosen,
   kept,
   shape,
+  firstPicture,
   opened,
 }: {
   projectId: string | null;
@@ -34,6 +35,8 @@ export function useScenePictures({
   chosen: ChosenImage;
   kept: readonly ProjectSceneImage[];
   shape: VideoShape;
+  /** The story's first picture, whose proportions are the frame's for the shape "original". */
+  firstPicture: Exclude<ProjectScenePicture, 'blank'> | undefined;
   /** The picture of the scene open in the editor: fetched or made if it is not yet. */
   opened: ProjectScenePicture;
 }) {
@@ -41,7 +44,13 @@ export function useScenePictures({
   const [loaded, setLoaded] = useState<ReadonlyMap<string, ChosenImage>>(new Map());
   const fetching = useRef(new Map<string, Promise<File>>());
   const urls = useRef(new Set<string>());
-  const paper = paperSize(shape, usePictureSize(chosen.image));
+  const projectSize = usePictureSize(chosen.image);
+  const paper = paperSize(
+    shape,
+    typeof firstPicture === 'object'
+      ? (known.find((image) => image.imageId === firstPicture.imageId) ?? null)
+      : projectSize,
+  );
   const [blank, setBlank] = useState<{ size: string; shown: ChosenImage } | null>(null);
 
   useEffect(() => {

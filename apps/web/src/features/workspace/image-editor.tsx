@@ -10,7 +10,7 @@ import { PlayStory, playedStory } from '@/features/story/play-story';
 import { SceneStrip } from '@/features/story/scene-strip';
 import { storyBlobData, storyForm } from '@/features/story/story-form';
 import { useStoryProjectState } from '@/features/story/story-project-state';
-import type { SceneChange } from '@/features/story/story-state';
+import { firstPicture, type SceneChange } from '@/features/story/story-state';
 import { useScenePictures } from '@/features/story/use-scene-pictures';
 import { useStory } from '@/features/story/use-story';
 import { isColourModel } from '@/features/videos/model-labels';
@@ -71,6 +71,7 @@ export function ImageEditor({
     chosen,
     kept: project.sceneImages ?? [],
     shape: settings.shape,
+    firstPicture: firstPicture(story.story.scenes),
     opened: active.picture,
   });
   const { scenes } = story.story;
