@@ -1,5 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import {
   AUDIO_LIMITS,
@@ -10,11 +9,9 @@ import {
   type ProjectAudioFile,
   type StorageUsage,
 } from '@rasma/contract';
-import sharp from 'sharp';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectAudio } from '../src/db/schema.js';
-import { UPLOAD_TEMP_PREFIX } from '../src/http/upload.js';
 import { recordHit } from '../src/limits/rate-limiter.js';
 import { AUDIO_UPLOADS, audioUploadsKey } from '../src/modules/projects/audio.js';
 import {
@@ -25,28 +22,17 @@ import {
   probeAudio,
 } from './support/audio.js';
 import { createSignedInUser } from './support/factories.js';
+import { newProject } from './support/projects.js';
 import { clientOf } from './support/http.js';
+import { ownTempDir } from './support/temp-dir.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
+const { uploadFolders } = ownTempDir('rasma-audio-test-');
 let server: TestServer;
-/** This file's own temporary folder (TMPDIR), so that no other test's upload folders are seen. */
-let tempRoot: string;
-const tmpdirBefore = process.env.TMPDIR;
 beforeAll(async () => {
-  tempRoot = await mkdtemp(path.join(tmpdir(), 'rasma-audio-test-'));
-  process.env.TMPDIR = tempRoot;
   server = await startTestServer({ RENDER_WORKERS: '0' });
 });
-afterAll(async () => {
-  await server.close();
-  process.env.TMPDIR = tmpdirBefore;
-  await rm(tempRoot, { recursive: true, force: true });
-});
-
-const png = () =>
-  sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366cc' } })
-    .png()
-    .toBuffer();
+afterAll(() => server.close());
 
 /** The project's files in storage (its image, its thumbnail, its audio). */
 const filesOf = async (projectId: string) =>
@@ -61,8 +47,6 @@ async function trackFileOf(projectId: string, track: AudioTrack) {
     .where(and(eq(projectAudio.projectId, projectId), eq(projectAudio.track, track)));
   return path.basename(row?.storageKey ?? '');
 }
-const uploadFolders = async () =>
-  (await readdir(tempRoot)).filter((name) => name.startsWith(UPLOAD_TEMP_PREFIX));
 
 function audioForm(bytes: Uint8Array, fileName: string, type = 'application/octet-stream') {
   const body = new FormData();
@@ -77,14 +61,7 @@ async function person() {
     user,
     call,
     json,
-    async project(): Promise<Project> {
-      const body = new FormData();
-      body.set('image', new Blob([new Uint8Array(await png())], { type: 'image/png' }), 'a.png');
-      body.set('state', '{}');
-      const created = await json<Project>('/api/projects', { method: 'POST', body });
-      expect(created.status).toBe(201);
-      return created.body;
-    },
+    project: () => newProject(json),
     upload: (projectId: string, track: AudioTrack, bytes: Uint8Array, fileName: string) =>
       json<ProjectAudioFile & { code?: string }>(`/api/projects/${projectId}/audio/${track}`, {
         method: 'POST',

@@ -1,5 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import {
   STORAGE_LIMITS,
@@ -14,36 +13,25 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectAudio, projectSceneImages } from '../src/db/schema.js';
-import { UPLOAD_TEMP_PREFIX } from '../src/http/upload.js';
 import { recordHit } from '../src/limits/rate-limiter.js';
 import { SCENE_IMAGE_UPLOADS, sceneImageUploadsKey } from '../src/modules/projects/scene-images.js';
 import { deleteExpiredFiles } from '../src/modules/retention/cleanup.js';
 import { createLocalStorage } from '../src/storage/local-storage.js';
 import { createSignedInUser } from './support/factories.js';
+import { newProject, smallPng } from './support/projects.js';
 import { clientOf } from './support/http.js';
+import { ownTempDir } from './support/temp-dir.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
+const tempDir = ownTempDir('rasma-scene-images-test-');
+const { uploadFolders } = tempDir;
 let server: TestServer;
-/** This file's own temporary folder (TMPDIR), so that no other test's upload folders are seen. */
-let tempRoot: string;
-const tmpdirBefore = process.env.TMPDIR;
 beforeAll(async () => {
-  tempRoot = await mkdtemp(path.join(tmpdir(), 'rasma-scene-images-test-'));
-  process.env.TMPDIR = tempRoot;
   server = await startTestServer({ RENDER_WORKERS: '0' });
 });
-afterAll(async () => {
-  await server.close();
-  process.env.TMPDIR = tmpdirBefore;
-  await rm(tempRoot, { recursive: true, force: true });
-});
+afterAll(() => server.close());
 
 const HOUR = 60 * 60 * 1000;
-
-const png = () =>
-  sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366cc' } })
-    .png()
-    .toBuffer();
 
 /** A photo 80 wide and 40 high as stored, to be shown turned a quarter (EXIF 6), with a comment. */
 const sidewaysPhoto = () =>
@@ -56,8 +44,6 @@ const projectFiles = () =>
   readdir(path.join(server.dataDir, 'files', 'projects')).catch(() => [] as string[]);
 const filesOf = async (projectId: string) =>
   (await projectFiles()).filter((name) => name.startsWith(projectId)).sort();
-const uploadFolders = async () =>
-  (await readdir(tempRoot)).filter((name) => name.startsWith(UPLOAD_TEMP_PREFIX));
 
 function imageForm(bytes: Buffer, fileName: string) {
   const body = new FormData();
@@ -77,14 +63,7 @@ async function person() {
   return {
     user,
     call,
-    async project(): Promise<Project> {
-      const body = new FormData();
-      body.set('image', new Blob([new Uint8Array(await png())], { type: 'image/png' }), 'a.png');
-      body.set('state', '{}');
-      const created = await json<Project>('/api/projects', { method: 'POST', body });
-      expect(created.status).toBe(201);
-      return created.body;
-    },
+    project: () => newProject(json),
     upload: (projectId: string, bytes: Buffer, fileName = 'scene.jpg') =>
       json<ProjectSceneImage & { code?: string; message?: string }>(
         `/api/projects/${projectId}/images`,
@@ -130,7 +109,7 @@ describe("a project's scene images", () => {
 
     const someoneElse = await person();
     expect((await someoneElse.call(image.url)).status).toBe(404);
-    expect((await someoneElse.upload(project.id, await png())).status).toBe(404);
+    expect((await someoneElse.upload(project.id, await smallPng())).status).toBe(404);
     const theirs = await someoneElse.project();
     // Their own project does not open another's image either.
     expect(
@@ -143,8 +122,8 @@ describe("a project's scene images", () => {
     const me = await person();
     const project = await me.project();
     const other = await me.project();
-    const mine = (await me.upload(project.id, await png(), 'mine.png')).body;
-    const elsewhere = (await me.upload(other.id, await png(), 'elsewhere.png')).body;
+    const mine = (await me.upload(project.id, await smallPng(), 'mine.png')).body;
+    const elsewhere = (await me.upload(other.id, await smallPng(), 'elsewhere.png')).body;
 
     const saved = await me.save(project.id, [
       scene('first', 'project'),
@@ -192,7 +171,7 @@ describe("a project's scene images", () => {
       bytes: quota - (await me.usedBytes()) - 100,
       durationSeconds: 300,
     });
-    const full = await me.upload(project.id, await png());
+    const full = await me.upload(project.id, await smallPng());
     expect(full.status).toBe(409);
     expect(full.body).toMatchObject({ code: 'STORAGE_QUOTA_REACHED' });
     expect(await me.sceneImages(project.id)).toEqual([]);
@@ -206,7 +185,7 @@ describe("a project's scene images", () => {
     for (let i = 0; i < SCENE_IMAGE_UPLOADS.max; i++) {
       await recordHit(server.database.db, sceneImageUploadsKey(me.user.id));
     }
-    expect(await me.upload(project.id, await png())).toEqual({
+    expect(await me.upload(project.id, await smallPng())).toEqual({
       status: 429,
       body: { code: 'RATE_LIMITED', message: SCENE_IMAGE_UPLOADS.message },
     });
@@ -216,7 +195,7 @@ describe("a project's scene images", () => {
   it('are deleted with their project', async () => {
     const me = await person();
     const project = await me.project();
-    await me.upload(project.id, await png());
+    await me.upload(project.id, await smallPng());
     await me.upload(project.id, await sidewaysPhoto());
     expect(await filesOf(project.id)).toHaveLength(4);
     expect((await me.call(`/api/projects/${project.id}`, { method: 'DELETE' })).status).toBe(200);
@@ -227,9 +206,9 @@ describe("a project's scene images", () => {
   it('are cleaned up once no saved scene has named them for a day', async () => {
     const me = await person();
     const project = await me.project();
-    const named = (await me.upload(project.id, await png(), 'named.png')).body;
-    const dropped = (await me.upload(project.id, await png(), 'dropped.png')).body;
-    const fresh = (await me.upload(project.id, await png(), 'fresh.png')).body;
+    const named = (await me.upload(project.id, await smallPng(), 'named.png')).body;
+    const dropped = (await me.upload(project.id, await smallPng(), 'dropped.png')).body;
+    const fresh = (await me.upload(project.id, await smallPng(), 'fresh.png')).body;
     await me.save(project.id, [scene('one', { imageId: named.imageId })]);
     // The first two were last named (or uploaded) over a day ago; the third an hour ago.
     const age = (imageId: string, ms: number) =>
@@ -244,7 +223,7 @@ describe("a project's scene images", () => {
     const report = await deleteExpiredFiles({
       db: server.database.db,
       storage: createLocalStorage(path.join(server.dataDir, 'files')),
-      tempDir: tempRoot,
+      tempDir: tempDir.path(),
     });
     expect(report.unnamedSceneImages).toBe(1);
     const left = (await me.sceneImages(project.id)).map((image) => image.fileName).sort();

@@ -1,5 +1,3 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   IMAGE_LIMITS,
@@ -16,50 +14,23 @@ import {
 import { storySeconds } from '@rasma/engine/outline';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { uploadScenePictures, videos } from '../src/db/schema.js';
-import { UPLOAD_TEMP_PREFIX } from '../src/http/upload.js';
 import { createSignedInUser } from './support/factories.js';
 import { clientOf } from './support/http.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
-import { boxImage, waitUntilFinished } from './support/videos.js';
+import { ownTempDir } from './support/temp-dir.js';
+import {
+  storedUploads,
+  waitingAndRenderingServers,
+  type TestServer,
+} from './support/test-server.js';
+import { boxImage, drawing, waitUntilFinished } from './support/videos.js';
 
 // A story's render waits for the one before it on this 2-core machine.
 vi.setConfig({ testTimeout: 120_000 });
 
-/** Renders nothing: what a create leaves waiting stays as it is. */
-let waiting: TestServer;
-/** Renders. */
-let rendering: TestServer;
-/** This file's own temporary folder (TMPDIR), so that no other test's upload folders are seen. */
-let tempRoot: string;
-const tmpdirBefore = process.env.TMPDIR;
-beforeAll(async () => {
-  tempRoot = await mkdtemp(path.join(tmpdir(), 'rasma-story-test-'));
-  process.env.TMPDIR = tempRoot;
-  [waiting, rendering] = await Promise.all([
-    startTestServer({ RENDER_WORKERS: '0' }),
-    startTestServer(),
-  ]);
-});
-afterAll(async () => {
-  await Promise.all([waiting?.close(), rendering?.close()]);
-  process.env.TMPDIR = tmpdirBefore;
-  await rm(tempRoot, { recursive: true, force: true });
-});
-
-/** A second picture, unlike the box: a circle and a line. */
-const circleImage = () =>
-  sharp({ create: { width: 300, height: 200, channels: 3, background: '#ffffff' } })
-    .composite([
-      {
-        input: Buffer.from(
-          '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="200"><circle cx="150" cy="100" r="70" fill="none" stroke="#000" stroke-width="6"/><path d="M20 180 L280 20" stroke="#000" stroke-width="5"/></svg>',
-        ),
-      },
-    ])
-    .jpeg()
-    .toBuffer();
+const { uploadFolders } = ownTempDir('rasma-story-test-');
+const servers = waitingAndRenderingServers();
 
 /** A picture scene, a title card (a blank board with text), a picture scene. */
 const STORY: StorySceneInput[] = [
@@ -86,7 +57,12 @@ type Files = Record<string, { bytes: Buffer; fileName: string }>;
 async function storyFiles(): Promise<Files> {
   return {
     image: { bytes: await boxImage(), fileName: 'box.png' },
-    'scene-2': { bytes: await circleImage(), fileName: 'circle.jpg' },
+    'scene-2': {
+      bytes: await sharp(await drawing())
+        .jpeg()
+        .toBuffer(),
+      fileName: 'circle.jpg',
+    },
   };
 }
 
@@ -117,23 +93,18 @@ async function person(server: TestServer) {
   };
 }
 
-/** The files kept for uploads (the bucket's uploads folder). */
-const uploads = (server: TestServer) =>
-  readdir(path.join(server.dataDir, 'files', 'images')).catch(() => [] as string[]);
-const uploadFolders = async () =>
-  (await readdir(tempRoot)).filter((name) => name.startsWith(UPLOAD_TEMP_PREFIX));
 const picturePrice = MODEL_CREDIT_COST['rasma-ai'];
 
 describe('a story', () => {
   it('is one video of its three scenes, priced by its pictures, as long as the engine says', async () => {
-    const me = await person(rendering);
+    const me = await person(servers.rendering);
     const created = await me.create(STORY, await storyFiles());
     expect(created.status).toBe(201);
     expect(created.body.video).toMatchObject({ status: 'processing', sceneCount: 3, title: 'box' });
     // Two pictures at the model's price; the title card is free.
     expect(await me.credits()).toBe(100 - 2 * picturePrice);
 
-    const done = await waitUntilFinished(rendering.database, created.body.video.id);
+    const done = await waitUntilFinished(servers.rendering.database, created.body.video.id);
     expect(done).toMatchObject({ status: 'completed', error: null, sceneCount: 3 });
     const page = (await me.json<VideosPageResponse>('/api/videos?page=1')).body;
     const [video] = page.videos;
@@ -144,28 +115,28 @@ describe('a story', () => {
     expect(mp4.subarray(4, 8).toString()).toBe('ftyp');
 
     // Made: its pictures are gone and count no more.
-    const stored = await rendering.database.db
+    const stored = await servers.rendering.database.db
       .select()
       .from(uploadScenePictures)
       .where(eq(uploadScenePictures.imageId, done.imageId ?? ''));
     expect(stored).toEqual([]);
-    expect(await uploads(rendering)).toEqual([]);
+    expect(await storedUploads(servers.rendering)).toEqual([]);
     expect(await me.usedBytes()).toBe(0);
 
-    const admin = await createSignedInUser(rendering.database.db, { isAdmin: true });
-    const lookup = await clientOf(rendering, admin.cookie).json<UserLookupResponse>(
+    const admin = await createSignedInUser(servers.rendering.database.db, { isAdmin: true });
+    const lookup = await clientOf(servers.rendering, admin.cookie).json<UserLookupResponse>(
       `/api/admin/user/${encodeURIComponent(me.user.email)}`,
     );
     expect(lookup.body.videos).toMatchObject([{ id: done.id, sceneCount: 3 }]);
   });
 
   it('keeps each picture under its own key while the video waits, counted against the quota', async () => {
-    const me = await person(waiting);
+    const me = await person(servers.waiting);
     const files = await storyFiles();
     const created = await me.create(STORY, files);
     expect(created.status).toBe(201);
     const [row] = await me.videoRows();
-    const pictures = await waiting.database.db
+    const pictures = await servers.waiting.database.db
       .select()
       .from(uploadScenePictures)
       .where(eq(uploadScenePictures.imageId, row?.imageId ?? ''));
@@ -174,21 +145,21 @@ describe('a story', () => {
       [0, 'image/png'],
       [2, 'image/jpeg'],
     ]);
-    const stored = await uploads(waiting);
+    const stored = await storedUploads(servers.waiting);
     for (const picture of pictures) expect(stored).toContain(path.basename(picture.storageKey));
     expect(await me.usedBytes()).toBe(pictures.reduce((sum, p) => sum + p.bytes, 0));
     expect(await uploadFolders()).toEqual([]);
   });
 
   it('of blank boards only costs one scene and stores no picture', async () => {
-    const me = await person(waiting);
-    const before = await uploads(waiting);
+    const me = await person(servers.waiting);
+    const before = await storedUploads(servers.waiting);
     const titleCard = STORY[1]!;
     const created = await me.create([titleCard, { ...titleCard, id: 'again' }], {});
     expect(created.status).toBe(201);
     expect(created.body.video).toMatchObject({ sceneCount: 2, title: 'Then, a circle' });
     expect(await me.credits()).toBe(100 - picturePrice);
-    expect(await uploads(waiting)).toEqual(before);
+    expect(await storedUploads(servers.waiting)).toEqual(before);
     expect(await me.usedBytes()).toBe(0);
   });
 
@@ -222,19 +193,19 @@ describe('a story', () => {
       { code: 'BAD_IMAGE', message: 'scene-2: The image file is damaged or truncated.' },
     ],
   ])('is refused when %s, charging and keeping nothing', async (_name, files, status, answer) => {
-    const me = await person(waiting);
-    const before = await uploads(waiting);
+    const me = await person(servers.waiting);
+    const before = await storedUploads(servers.waiting);
     const refused = await me.create(STORY, await files(await storyFiles()));
     expect(refused).toEqual({ status, body: answer });
     expect(await me.credits()).toBe(100);
     expect(await me.videoRows()).toEqual([]);
     expect(await me.usedBytes()).toBe(0);
-    expect(await uploads(waiting)).toEqual(before);
+    expect(await storedUploads(servers.waiting)).toEqual(before);
     expect(await uploadFolders()).toEqual([]);
   });
 
   it("holds each scene's picture to the image's limit as it arrives", async () => {
-    const me = await person(waiting);
+    const me = await person(servers.waiting);
     const files = await storyFiles();
     files['scene-2'] = { bytes: Buffer.alloc(IMAGE_LIMITS.maxBytes + 1), fileName: 'huge.png' };
     const refused = await me.create(STORY, files);

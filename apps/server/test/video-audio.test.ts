@@ -1,5 +1,3 @@
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import {
   AUDIO_LIMITS,
   AUDIO_MESSAGES,
@@ -11,28 +9,22 @@ import {
   type Video,
 } from '@rasma/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { uploadAudio, videos } from '../src/db/schema.js';
 import { lyingWav, makeAudio, oversizedUpload, probeAudio } from './support/audio.js';
 import { createSignedInUser } from './support/factories.js';
 import { clientOf } from './support/http.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
+import {
+  storedUploads,
+  waitingAndRenderingServers,
+  type TestServer,
+} from './support/test-server.js';
 import { boxImage, waitUntilFinished } from './support/videos.js';
 
 // A render waits for the one before it on this 2-core machine.
 vi.setConfig({ testTimeout: 120_000 });
 
-/** Renders nothing: what a create leaves waiting stays as it is. */
-let waiting: TestServer;
-/** Renders. */
-let rendering: TestServer;
-beforeAll(async () => {
-  [waiting, rendering] = await Promise.all([
-    startTestServer({ RENDER_WORKERS: '0' }),
-    startTestServer(),
-  ]);
-});
-afterAll(() => Promise.all([waiting?.close(), rendering?.close()]));
+const servers = waitingAndRenderingServers();
 
 interface Sound {
   voice?: { bytes: Buffer; fileName: string };
@@ -68,8 +60,6 @@ async function person(server: TestServer) {
   };
 }
 
-const uploads = (server: TestServer) =>
-  readdir(path.join(server.dataDir, 'files', 'images')).catch(() => [] as string[]);
 const uploadAudioRows = (server: TestServer) => server.database.db.select().from(uploadAudio);
 
 describe('a create call with sound', () => {
@@ -97,20 +87,20 @@ describe('a create call with sound', () => {
       AUDIO_MESSAGES.tooLong,
     ],
   ])('is refused before any credit is taken: %s', async (_name, sound, status, code, message) => {
-    const me = await person(waiting);
-    const before = await uploads(waiting);
+    const me = await person(servers.waiting);
+    const before = await storedUploads(servers.waiting);
     const res = await me.create({}, await sound());
     expect(res.status).toBe(status);
     expect(await res.json()).toEqual({ code, message });
     expect(await me.credits()).toBe(100);
     expect(await me.videoRows()).toEqual([]);
     expect(await me.usedBytes()).toBe(0);
-    expect(await uploads(waiting)).toEqual(before);
+    expect(await storedUploads(servers.waiting)).toEqual(before);
   });
 
   it('is refused while a voice-over larger than the limit arrives, charging nothing', async () => {
-    const me = await person(waiting);
-    const before = await uploads(waiting);
+    const me = await person(servers.waiting);
+    const before = await storedUploads(servers.waiting);
     const upload = oversizedUpload('voice', 3 * AUDIO_LIMITS.maxBytes, [
       { name: 'blobData', value: '{"drawingTime":1}' },
       { name: 'image', value: await boxImage(), fileName: 'box.png' },
@@ -121,11 +111,11 @@ describe('a create call with sound', () => {
     expect(upload.sent()).toBeLessThan(2 * AUDIO_LIMITS.maxBytes);
     expect(await me.credits()).toBe(100);
     expect(await me.videoRows()).toEqual([]);
-    expect(await uploads(waiting)).toEqual(before);
+    expect(await storedUploads(servers.waiting)).toEqual(before);
   });
 
   it("still holds the image to its own limit, which is lower than the sound files'", async () => {
-    const me = await person(waiting);
+    const me = await person(servers.waiting);
     const form = await createForm(
       {},
       { voice: { bytes: await makeAudio('MP3'), fileName: 'v.mp3' } },
@@ -139,7 +129,7 @@ describe('a create call with sound', () => {
   });
 
   it('keeps the files with the upload while the video waits, counted against the quota', async () => {
-    const me = await person(waiting);
+    const me = await person(servers.waiting);
     const res = await me.create(
       {},
       {
@@ -150,12 +140,14 @@ describe('a create call with sound', () => {
     expect(res.status).toBe(201);
     const { video } = (await res.json()) as { video: Video };
     const [row] = await me.videoRows();
-    const audio = (await uploadAudioRows(waiting)).filter((file) => file.imageId === row?.imageId);
+    const audio = (await uploadAudioRows(servers.waiting)).filter(
+      (file) => file.imageId === row?.imageId,
+    );
     expect(audio.map((file) => file.track).sort()).toEqual(['music', 'voice']);
     expect(audio.find((file) => file.track === 'music')?.durationSeconds).toBeCloseTo(5, 1);
-    const stored = await uploads(waiting);
+    const stored = await storedUploads(servers.waiting);
     for (const track of ['voice', 'music']) expect(stored).toContain(`${row?.imageId}.${track}`);
-    const [imageBytes] = await waiting.database
+    const [imageBytes] = await servers.waiting.database
       .executeSql('select size_bytes from images where id = $1', [row?.imageId])
       .then((result) => result.rows.map((r) => Number((r as { size_bytes: number }).size_bytes)));
     const audioBytes = audio.reduce((sum, file) => sum + file.bytes, 0);
@@ -167,7 +159,7 @@ describe('a create call with sound', () => {
 
 describe('a video with a voice-over and music', () => {
   it('carries them as AAC for its whole length, then deletes them with the upload', async () => {
-    const me = await person(rendering);
+    const me = await person(servers.rendering);
     const res = await me.create(
       { audio: { music: { loop: true, fadeInSeconds: 0.5, fadeOutSeconds: 0.5 } } },
       {
@@ -179,7 +171,7 @@ describe('a video with a voice-over and music', () => {
     const { video } = (await res.json()) as { video: Video };
     expect(await me.credits()).toBe(100 - MODEL_CREDIT_COST[video.aiModel]);
 
-    const done = await waitUntilFinished(rendering.database, video.id);
+    const done = await waitUntilFinished(servers.rendering.database, video.id);
     expect(done).toMatchObject({ status: 'completed', error: null });
     const mp4 = Buffer.from(
       await (await me.call(`/api/videos/${video.id}/download`)).arrayBuffer(),
@@ -193,10 +185,12 @@ describe('a video with a voice-over and music', () => {
 
     // Made: the upload and its sound are gone, and count no more.
     expect(
-      (await uploads(rendering)).filter((name) => name.startsWith(done.imageId ?? '')),
+      (await storedUploads(servers.rendering)).filter((name) =>
+        name.startsWith(done.imageId ?? ''),
+      ),
     ).toEqual([]);
     expect(
-      (await uploadAudioRows(rendering)).filter((file) => file.imageId === done.imageId),
+      (await uploadAudioRows(servers.rendering)).filter((file) => file.imageId === done.imageId),
     ).toEqual([]);
     expect(await me.usedBytes()).toBe(0);
   });

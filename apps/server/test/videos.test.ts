@@ -9,6 +9,7 @@ import { findOrCreateUserByEmail } from '../src/modules/auth/users.js';
 import { applyCreditChange } from '../src/modules/credits/ledger.js';
 import { createSignedInUser } from './support/factories.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
+import { drawing } from './support/videos.js';
 
 // Renders run one at a time on this 2-core machine; a test may wait for a few.
 vi.setConfig({ testTimeout: 120_000 });
@@ -18,19 +19,6 @@ beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(() => server.close());
-
-/** A small drawing: dark lines on white, enough for the engine to find strokes. */
-const drawing = () =>
-  sharp({ create: { width: 320, height: 240, channels: 3, background: '#ffffff' } })
-    .composite([
-      {
-        input: Buffer.from(
-          '<svg xmlns="http://www.w3.org/2000/svg" width="320" height="240"><circle cx="160" cy="120" r="80" fill="none" stroke="#000" stroke-width="6"/><path d="M40 200 L280 40" stroke="#000" stroke-width="5"/></svg>',
-        ),
-      },
-    ])
-    .png()
-    .toBuffer();
 
 function createForm(
   image: Buffer,

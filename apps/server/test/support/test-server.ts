@@ -1,7 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isErrorCode } from '@rasma/contract';
+import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
@@ -121,3 +122,23 @@ function hasErrorCode(body: string): boolean {
     return false;
   }
 }
+
+/**
+ * Two servers for this file's tests: `waiting` renders nothing (what a create leaves waiting stays
+ * as it is), `rendering` renders.
+ */
+export function waitingAndRenderingServers() {
+  const servers = {} as { waiting: TestServer; rendering: TestServer };
+  beforeAll(async () => {
+    [servers.waiting, servers.rendering] = await Promise.all([
+      startTestServer({ RENDER_WORKERS: '0' }),
+      startTestServer(),
+    ]);
+  });
+  afterAll(() => Promise.all([servers.waiting?.close(), servers.rendering?.close()]));
+  return servers;
+}
+
+/** The files a server keeps for uploads (its storage's uploads folder). */
+export const storedUploads = (server: TestServer) =>
+  readdir(path.join(server.dataDir, 'files', 'images')).catch(() => [] as string[]);

@@ -19,6 +19,19 @@ export const boxImage = () =>
     .png()
     .toBuffer();
 
+/** A small drawing: dark lines on white (a circle and a line), enough for the engine to find strokes. */
+export const drawing = () =>
+  sharp({ create: { width: 320, height: 240, channels: 3, background: '#ffffff' } })
+    .composite([
+      {
+        input: Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg" width="320" height="240"><circle cx="160" cy="120" r="80" fill="none" stroke="#000" stroke-width="6"/><path d="M40 200 L280 40" stroke="#000" stroke-width="5"/></svg>',
+        ),
+      },
+    ])
+    .png()
+    .toBuffer();
+
 /** `POST /api/videos/create` with the box picture and these settings; the raw answer. */
 export async function postVideo(
   baseUrl: string,

@@ -2,18 +2,23 @@ import { STORED_AUDIO, type AudioTrack, type ProjectAudioFile } from '@rasma/con
 import type { Db } from '../../db/client.js';
 import { requireOwned } from '../../db/ownership.js';
 import { AppError } from '../../errors.js';
-import { recordHit, refuseWhenLimitReached, type RateLimit } from '../../limits/rate-limiter.js';
+import { recordHit, type RateLimit } from '../../limits/rate-limiter.js';
 import { newProjectAudioKey } from '../../storage/keys.js';
 import type { CheckedAudio } from '../audio/audio-file.js';
 import { requireUserById } from '../auth/users.js';
-import { requireRoom, requireWithinQuota } from '../quota/service.js';
+import { requireWithinQuota } from '../quota/service.js';
 import {
   deleteProjectAudioRow,
   findProjectAudio,
   upsertProjectAudio,
   type ProjectAudioRow,
 } from './queries.js';
-import { findOwnProject, toAudioFile, type ProjectDeps } from './service.js';
+import {
+  checkCanAddProjectFile,
+  findOwnProject,
+  toAudioFile,
+  type ProjectDeps,
+} from './service.js';
 
 /**
  * Audio files one person may store in an hour, across their projects: each is read whole by ffmpeg
@@ -29,15 +34,12 @@ export const audioUploadsKey = (userId: string) => `project:audio:${userId}`;
 const audioNotFound = () =>
   new AppError(404, 'This project has no audio on that track.', 'NOT_FOUND');
 
-/**
- * What is checked before an audio file is read: the project is the person's (404), the hour's
- * uploads (429) and room left in the quota (409).
- */
-export async function checkCanUploadAudio(db: Db, userId: string, projectId: string) {
-  await findOwnProject(db, userId, projectId);
-  await refuseWhenLimitReached(db, audioUploadsKey(userId), AUDIO_UPLOADS);
-  await requireRoom(db, userId);
-}
+/** What is checked before an audio file is read (`checkCanAddProjectFile`). */
+export const checkCanUploadAudio = (db: Db, userId: string, projectId: string) =>
+  checkCanAddProjectFile(db, userId, projectId, {
+    key: audioUploadsKey(userId),
+    limit: AUDIO_UPLOADS,
+  });
 
 /**
  * Keeps a checked audio file as the project's track, replacing the file it had. The file is stored

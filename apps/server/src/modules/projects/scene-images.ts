@@ -2,14 +2,19 @@ import { randomUUID } from 'node:crypto';
 import type { ProjectSceneImage } from '@rasma/contract';
 import type { Db } from '../../db/client.js';
 import { notFoundOf, requireOwned } from '../../db/ownership.js';
-import { recordHit, refuseWhenLimitReached, type RateLimit } from '../../limits/rate-limiter.js';
+import { recordHit, type RateLimit } from '../../limits/rate-limiter.js';
 import { projectSceneImageKey } from '../../storage/keys.js';
 import { requireUserById } from '../auth/users.js';
 import type { Decode } from '../images/decode-queue.js';
 import { normalizeImage } from '../images/image-file.js';
-import { requireRoom, requireWithinQuota } from '../quota/service.js';
+import { requireWithinQuota } from '../quota/service.js';
 import { findSceneImage, insertSceneImage } from './queries.js';
-import { findOwnProject, toSceneImage, type ProjectDeps } from './service.js';
+import {
+  checkCanAddProjectFile,
+  findOwnProject,
+  toSceneImage,
+  type ProjectDeps,
+} from './service.js';
 
 /**
  * Pictures one person may add to their projects' scenes in an hour: each is decoded whole (about
@@ -22,15 +27,12 @@ export const SCENE_IMAGE_UPLOADS: RateLimit = {
 };
 export const sceneImageUploadsKey = (userId: string) => `project:images:${userId}`;
 
-/**
- * What is checked before a scene image is read: the project is the person's (404), the hour's
- * uploads (429) and room left in the quota (409).
- */
-export async function checkCanUploadSceneImage(db: Db, userId: string, projectId: string) {
-  await findOwnProject(db, userId, projectId);
-  await refuseWhenLimitReached(db, sceneImageUploadsKey(userId), SCENE_IMAGE_UPLOADS);
-  await requireRoom(db, userId);
-}
+/** What is checked before a scene image is read (`checkCanAddProjectFile`). */
+export const checkCanUploadSceneImage = (db: Db, userId: string, projectId: string) =>
+  checkCanAddProjectFile(db, userId, projectId, {
+    key: sceneImageUploadsKey(userId),
+    limit: SCENE_IMAGE_UPLOADS,
+  });
 
 /**
  * Keeps a picture for a scene of the project, checked and kept exactly as the project's image is

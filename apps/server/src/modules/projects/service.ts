@@ -215,6 +215,21 @@ export async function createProject(
   }
 }
 
+/**
+ * What is checked before a file for a project is read (an audio track, a scene image): the project
+ * is the person's (404), the hour's uploads of its kind (429) and room left in the quota (409).
+ */
+export async function checkCanAddProjectFile(
+  db: Db,
+  userId: string,
+  projectId: string,
+  uploads: { key: string; limit: RateLimit },
+): Promise<void> {
+  await findOwnProject(db, userId, projectId);
+  await refuseWhenLimitReached(db, uploads.key, uploads.limit);
+  await requireRoom(db, userId);
+}
+
 /** The user's recent projects, newest change first. */
 export async function recentProjectList(db: Db, userId: string): Promise<ProjectSummary[]> {
   return (await recentProjects(db, userId)).map(toSummary);
