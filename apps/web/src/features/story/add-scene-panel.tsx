@@ -5,23 +5,17 @@ import { Spinner } from '@/components/ui/spinner';
 import { ImageDropzone } from '@/features/upload/image-dropzone';
 import { SamplePicker } from '@/features/upload/sample-picker';
 import type { SaveStatus } from '@/features/workspace/projects/project-saver';
+import { projectWaiting } from '@/features/workspace/projects/project-waiting';
 import { toast } from '@/hooks/use-toast';
 import { serverMessage } from '@/lib/http';
 
-/**
- * Why no picture can be added as a scene yet, and what to do; null once the project exists. A
- * scene's picture is kept with its project, which a new image's first save makes.
- */
-export function sceneImageWaiting(
-  projectId: string | null,
-  status: SaveStatus,
-  refusal: string,
-): string | null {
-  if (projectId) return null;
-  if (status === 'refused')
-    return `A scene's picture is kept with the project, and this image could not be saved as one. ${refusal} A blank board can still be added.`;
-  return 'Saving your project: add a picture once it is saved, in a moment.';
-}
+/** Why no picture can be added as a scene yet, and what to do; null once the project exists. */
+export const sceneImageWaiting = (projectId: string | null, status: SaveStatus, refusal: string) =>
+  projectWaiting(projectId, status, refusal, {
+    refused:
+      "A scene's picture is kept with the project, and this image could not be saved as one. A blank board can still be added.",
+    saving: 'Saving your project: add a picture once it is saved, in a moment.',
+  });
 
 /**
  * A new scene's picture: dropped or chosen (checked as the upload card checks it), a sample, or a
