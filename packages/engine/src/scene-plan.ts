@@ -185,9 +185,9 @@ export function prepareScene(
   script.frames = frames.renderedFrames;
   script.leaveFrames = Math.min(LEAVE_FRAMES, frames.renderedFrames - frames.drawFrames);
   if (texts.length === 0) return [];
-  const partEnds = texts.some((t) => t.at !== 'before' && t.at !== 'after')
-    ? partEndShares(sketch)
-    : undefined;
+  // A blank board has no parts: its blocks are written in turn.
+  const atParts = !blank && texts.some((t) => t.at !== 'before' && t.at !== 'after');
+  const partEnds = atParts ? partEndShares(sketch) : undefined;
   const schedule = sceneTextSchedule({ drawingTime, texts, blank }, partEnds);
   const inks = schedule.texts.map(() => undefined as TextInk | undefined);
   for (const writing of schedule.texts)

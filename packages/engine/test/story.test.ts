@@ -47,7 +47,7 @@ const scene = (over: Partial<SceneSettings> = {}): SceneSettings => ({
   ...over,
 });
 
-const text = (over: Partial<HandwrittenBlock> = {}) => ({
+const text = (over: Partial<HandwrittenBlock & { at: string }> = {}) => ({
   id: 'text',
   text: 'Rasma',
   style: 'print' as const,
@@ -55,7 +55,7 @@ const text = (over: Partial<HandwrittenBlock> = {}) => ({
   y: 0.5,
   size: 0.2,
   rotation: 0,
-  at: 'after' as const,
+  at: 'after',
   ...over,
 });
 
@@ -140,6 +140,26 @@ describe('handwriting in a video', () => {
     const lastBegins = frames.findIndex((f) => inColumns(f, lastLeft!, width) > 0);
     expect(lastBegins).toBeGreaterThan(0);
     expect(inColumns(frames[lastBegins]!, firstLeft!, firstRight!)).toBe(firstWhole);
+  });
+});
+
+describe('text at a part of the drawing', () => {
+  it('is written right after that part, long before the picture ends; on a blank board, in turn', async () => {
+    // Under the picture's lines (they end above 0.9 of the height).
+    const below = (at: string) => text({ text: 'I I', at, y: 0.95, size: 0.06 });
+    const firstInk = async (at: string) => {
+      const { frames, width, height } = await framesOf([
+        { input: vertical, scene: scene({ drawingTime: 4, holdSeconds: 0, texts: [below(at)] }) },
+      ]);
+      const from = Math.round(height * 0.91) * width;
+      return frames.findIndex((f) => inkCount(f.subarray(from, width * height)) > 0);
+    };
+    const afterFirstPart = await firstInk('0.0');
+    const afterPicture = await firstInk('after');
+    expect(afterFirstPart).toBeGreaterThan(0);
+    expect(afterFirstPart).toBeLessThan(afterPicture / 2);
+    const blank = await framesOf([{ scene: scene({ texts: [below('0.0')] }) }]);
+    expect(inkCount(luma(blank.frames.at(-1)!, blank.width, blank.height))).toBeGreaterThan(0);
   });
 });
 
