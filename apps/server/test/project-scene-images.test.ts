@@ -1,4 +1,4 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import {
   STORAGE_LIMITS,
@@ -232,5 +232,22 @@ describe("a project's scene images", () => {
     expect((await filesOf(project.id)).filter((name) => name.includes(dropped.imageId))).toEqual(
       [],
     );
+  });
+
+  it('lose a file no row names once it is an hour old, keeping the named ones', async () => {
+    const me = await person();
+    const project = await me.project();
+    const image = (await me.upload(project.id, await smallPng())).body;
+    const storage = createLocalStorage(path.join(server.dataDir, 'files'));
+    const stray = `projects/${project.id}.scene.${crypto.randomUUID()}`;
+    await storage.put(stray, Buffer.from('left by a failure'), 'image/png');
+    const old = new Date(Date.now() - 2 * HOUR);
+    for (const name of await filesOf(project.id)) {
+      await utimes(path.join(server.dataDir, 'files', 'projects', name), old, old);
+    }
+
+    await deleteExpiredFiles({ db: server.database.db, storage, tempDir: tempDir.path() });
+    expect(await filesOf(project.id)).not.toContain(path.basename(stray));
+    expect((await me.call(image.url)).status).toBe(200);
   });
 });

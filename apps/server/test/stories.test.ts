@@ -15,11 +15,14 @@ import { storySeconds } from '@rasma/engine/outline';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it, vi } from 'vitest';
-import { uploadScenePictures, videos } from '../src/db/schema.js';
+import { images, uploadScenePictures, videos } from '../src/db/schema.js';
+import { deleteExpiredFiles, RETENTION_LIMITS } from '../src/modules/retention/cleanup.js';
+import { createLocalStorage } from '../src/storage/local-storage.js';
 import { createSignedInUser } from './support/factories.js';
 import { clientOf } from './support/http.js';
 import { ownTempDir } from './support/temp-dir.js';
 import {
+  startTestServer,
   storedUploads,
   waitingAndRenderingServers,
   type TestServer,
@@ -29,7 +32,8 @@ import { boxImage, drawing, waitUntilFinished } from './support/videos.js';
 // A story's render waits for the one before it on this 2-core machine.
 vi.setConfig({ testTimeout: 120_000 });
 
-const { uploadFolders } = ownTempDir('rasma-story-test-');
+const tempDir = ownTempDir('rasma-story-test-');
+const { uploadFolders } = tempDir;
 const servers = waitingAndRenderingServers();
 
 /** A picture scene, a title card (a blank board with text), a picture scene. */
@@ -214,5 +218,46 @@ describe('a story', () => {
     expect(await me.credits()).toBe(100);
     expect(await me.videoRows()).toEqual([]);
     expect(await uploadFolders()).toEqual([]);
+  });
+});
+
+describe('a story that cannot be made', () => {
+  it('is refunded whole once its render has failed, and its pictures are deleted', async () => {
+    // An ffmpeg that cannot run: every try fails the same way.
+    const failing = await startTestServer({ FFMPEG_PATH: '/nonexistent/ffmpeg' });
+    try {
+      const me = await person(failing);
+      const created = await me.create(STORY, await storyFiles());
+      expect(created.status).toBe(201);
+      expect(await me.credits()).toBe(100 - 2 * picturePrice);
+      const failed = await waitUntilFinished(failing.database, created.body.video.id);
+      expect(failed.status).toBe('failed');
+      expect(await me.credits()).toBe(100);
+      expect(await storedUploads(failing)).toEqual([]);
+      expect(await me.usedBytes()).toBe(0);
+    } finally {
+      await failing.close();
+    }
+  });
+
+  it('loses its pictures to the clean-up when its render has waited too long', async () => {
+    const me = await person(servers.waiting);
+    const created = await me.create(STORY, await storyFiles());
+    expect(created.status).toBe(201);
+    const [row] = await me.videoRows();
+    await servers.waiting.database.db
+      .update(images)
+      .set({ uploadedAt: new Date(Date.now() - RETENTION_LIMITS.maxUploadMs - 60_000) })
+      .where(eq(images.id, row?.imageId ?? ''));
+    const kept = (await storedUploads(servers.waiting)).length;
+
+    const report = await deleteExpiredFiles({
+      db: servers.waiting.database.db,
+      storage: createLocalStorage(path.join(servers.waiting.dataDir, 'files')),
+      tempDir: tempDir.path(),
+    });
+    expect(report.uploads).toBeGreaterThanOrEqual(1);
+    expect(await storedUploads(servers.waiting)).toHaveLength(kept - 2);
+    expect(await me.usedBytes()).toBe(0);
   });
 });
