@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import type { Metadata } from 'sharp';
 import { EngineError } from './errors.js';
 import type { RgbaImage } from './types.js';
+import { FRAME_MARGIN } from './frame-margin.js';
 
 /** Images above this many pixels are refused before their pixels are decoded. */
 export const MAX_INPUT_PIXELS = IMAGE_LIMITS.maxPixels;
@@ -33,9 +34,6 @@ export interface Placement {
   top: number;
   scale: number;
 }
-
-/** The margin around a picture fitted in a frame, as a share of the frame's short side. */
-const FRAME_MARGIN = 0.05;
 
 /** Reads the header only and checks size limits; throws EngineError on anything that is not an image. */
 export async function probeImage(

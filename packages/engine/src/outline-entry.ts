@@ -43,4 +43,6 @@ export type {
 export { storySeconds, storyTimeline } from './timeline.js';
 export type { SceneFrames, StoryTimeline, TimedScene, TransitionFrames } from './timeline.js';
 export { transitionView } from './transition-view.js';
+export { FRAME_MARGIN } from './frame-margin.js';
+export { penRadius, TEXT_GREY } from './text-ink.js';
 export type { LayerView, TransitionView } from './transition-view.js';

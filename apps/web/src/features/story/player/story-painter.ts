@@ -1,4 +1,11 @@
-import { transitionView, type Point, type TextSchedule } from '@rasma/engine/outline';
+import {
+  FRAME_MARGIN,
+  penRadius,
+  TEXT_GREY,
+  transitionView,
+  type Point,
+  type TextSchedule,
+} from '@rasma/engine/outline';
 import type { HeldHand } from '@/features/stroke-editor/use-held-hand';
 import { InkPainting } from '@/features/stroke-editor/ink-painting';
 import type { Size } from '@/features/workspace/canvas/coordinates';
@@ -19,12 +26,8 @@ export interface PaintedScene {
   frames: number;
 }
 
-/** The text's ink: the engine's darkest outline grey, lines as wide as the drawing's at 1080p. */
-const TEXT_INK = 'rgb(30 30 30)';
-const TEXT_LINE_AT_1920 = 2.5;
-
-/** Paper around a picture fitted in the frame, a share of the frame's short side (the engine's). */
-const FRAME_MARGIN = 0.05;
+/** The text's ink, as the engine writes it: its grey, the pen's width. */
+const TEXT_INK = `rgb(${TEXT_GREY} ${TEXT_GREY} ${TEXT_GREY})`;
 
 /** A scene's picture as drawn so far, off screen at its own size. */
 interface InkLayer {
@@ -95,7 +98,7 @@ export class StoryPainter {
       }
     }
     context.strokeStyle = TEXT_INK;
-    context.lineWidth = (TEXT_LINE_AT_1920 * Math.max(this.frame.width, this.frame.height)) / 1920;
+    context.lineWidth = 2 * penRadius(this.frame);
     context.lineCap = 'round';
     context.lineJoin = 'round';
     strokes.forEach((block, index) => {
