@@ -39,6 +39,31 @@ export async function lastFrame(file: string): Promise<GreyFrame> {
   return frame;
 }
 
+/** The frames numbered `numbers` (from 0), in the order asked. */
+export async function framesAt(file: string, numbers: readonly number[]): Promise<GreyFrame[]> {
+  const sorted = [...new Set(numbers)].sort((a, b) => a - b);
+  const select = sorted.map((n) => `eq(n\\,${n})`).join('+');
+  const frames = await decode(file, [], ['-vf', `select=${select}`, '-vsync', '0']);
+  if (frames.length !== sorted.length)
+    throw new Error(`frames ${sorted.join(', ')} not all in ${file}`);
+  return numbers.map((n) => frames[sorted.indexOf(n)]!);
+}
+
+/** How many frames the video stream has, every one decoded. */
+export async function frameCount(file: string): Promise<number> {
+  const { stderr } = await run(
+    ffmpeg.path,
+    ['-hide_banner', '-i', file, '-map', '0:v', '-f', 'null', '-'],
+    {
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
+  const counts = [...stderr.matchAll(/frame=\s*(\d+)/g)];
+  const last = counts.at(-1);
+  if (!last) throw new Error(`no frame count for ${file}`);
+  return Number(last[1]);
+}
+
 /** The luma at (x, y), clamped to the frame. */
 export function lumaAt(frame: GreyFrame, x: number, y: number): number {
   const cx = Math.min(frame.width - 1, Math.max(0, Math.round(x)));
