@@ -16,7 +16,7 @@ import { renderStory } from '../src/story-render.js';
 import type { InternalStoryParams } from '../src/story-render.js';
 import { penRadius } from '../src/text-ink.js';
 import { storyTimeline } from '../src/timeline.js';
-import { transitionView } from '../src/transition-view.js';
+import { CAMERA_DROP, transitionView } from '../src/transition-view.js';
 import { extractFrame, probeVideo } from '../src/video-file.js';
 import { GREY_TO_Y } from '../src/yuv.js';
 import { linesPng } from './fixtures.js';
@@ -198,28 +198,36 @@ describe('transitions', () => {
     expect(mean(middle)).toBeCloseTo((mean(finished) + PAPER) / 2, -0.5);
   });
 
-  for (const [kind, middleShare] of [
-    ['slide', [0.8, 0.95]],
-    ['camera', [0.4, 0.6]],
+  for (const [kind, middleShare, drop] of [
+    ['slide', [0.8, 0.95], 0],
+    ['camera', [0.4, 0.6], CAMERA_DROP],
   ] as const)
-    it(`${kind}: the finished picture moves out to the left by the promised offset, paper coming in`, async () => {
+    it(`${kind}: the finished picture moves out by the promised offset, paper coming in`, async () => {
       const { frames, width, height, transition } = await across(kind);
       const finished = luma(frames[transition.start - 1]!, width, height);
       for (const j of [4, 14, 24]) {
         const frame = luma(frames[transition.start + j]!, width, height);
-        const shift = -transitionView(kind, (j + 1) / 31, { width, height }).outgoing.x;
+        const view = transitionView(kind, (j + 1) / 31, { width, height }).outgoing;
+        const [shiftX, shiftY] = [-view.x, -view.y];
         if (j === 14) {
-          expect(shift / width).toBeGreaterThan(middleShare[0]);
-          expect(shift / width).toBeLessThan(middleShare[1]);
+          expect(shiftX / width).toBeGreaterThan(middleShare[0]);
+          expect(shiftX / width).toBeLessThan(middleShare[1]);
         }
+        // A slide goes straight left; the camera also rises, by its drop as far as it has gone.
+        expect(Math.abs(shiftY - (drop * height * shiftX) / width)).toBeLessThanOrEqual(2);
         for (let y = 0; y < height; y += 7) {
           const row = y * width;
-          expect(frame.subarray(row, row + width - shift)).toEqual(
-            finished.subarray(row + shift, row + width),
+          const paper = (from: number, to: number) =>
+            frame.subarray(row + from, row + to).every((v) => v === PAPER);
+          if (y + shiftY >= height) {
+            expect(paper(0, width)).toBe(true);
+            continue;
+          }
+          const source = (y + shiftY) * width;
+          expect(frame.subarray(row, row + width - shiftX)).toEqual(
+            finished.subarray(source + shiftX, source + width),
           );
-          expect(frame.subarray(row + width - shift, row + width).every((v) => v === PAPER)).toBe(
-            true,
-          );
+          expect(paper(width - shiftX, width)).toBe(true);
         }
       }
     });

@@ -57,15 +57,15 @@ export class StoryPainter {
     context.fillRect(0, 0, frame.width, frame.height);
     const scene = scenes[moment.scene]!;
     if (moment.kind === 'scene') {
-      this.#paintScene(scene, moment.frame, 0, hand);
+      this.#paintScene(scene, moment.frame, { x: 0, y: 0 }, hand);
       return;
     }
     const view = transitionView(moment.transition, moment.t, frame);
     context.globalAlpha = view.outgoing.opacity;
-    this.#paintScene(scene, scene.frames - 1, view.outgoing.x, null);
+    this.#paintScene(scene, scene.frames - 1, view.outgoing, null);
     context.globalAlpha = view.incoming.opacity;
     context.fillStyle = '#fff';
-    context.fillRect(view.incoming.x, 0, frame.width, frame.height);
+    context.fillRect(view.incoming.x, view.incoming.y, frame.width, frame.height);
     context.globalAlpha = 1;
   }
 
@@ -75,7 +75,12 @@ export class StoryPainter {
       if (!pictures.includes(picture)) this.#layers.delete(picture);
   }
 
-  #paintScene(scene: PaintedScene, frame: number, offsetX: number, hand: HeldHand | null): void {
+  #paintScene(
+    scene: PaintedScene,
+    frame: number,
+    offset: { x: number; y: number },
+    hand: HeldHand | null,
+  ): void {
     const { context } = this;
     const { picture, schedule, strokes } = scene;
     const drawing = sceneDrawingAt(schedule, picture?.play.drawFrames ?? 0, frame, strokes.length);
@@ -84,16 +89,16 @@ export class StoryPainter {
       const fit = this.#fit(picture, scene.fillsFrame);
       context.drawImage(
         this.#inkAt(picture, drawing.pictureFrame),
-        fit.left + offsetX,
-        fit.top,
+        fit.left + offset.x,
+        fit.top + offset.y,
         fit.width,
         fit.height,
       );
       if (drawing.pen?.kind === 'picture') {
         const { tips } = picture.play;
         tip = {
-          x: fit.left + offsetX + tips[drawing.pictureFrame * 2]! * fit.scale,
-          y: fit.top + tips[drawing.pictureFrame * 2 + 1]! * fit.scale,
+          x: fit.left + offset.x + tips[drawing.pictureFrame * 2]! * fit.scale,
+          y: fit.top + offset.y + tips[drawing.pictureFrame * 2 + 1]! * fit.scale,
         };
       }
     }
@@ -107,13 +112,13 @@ export class StoryPainter {
         context.beginPath();
         line.forEach((point, i) =>
           i === 0
-            ? context.moveTo(point.x + offsetX, point.y)
-            : context.lineTo(point.x + offsetX, point.y),
+            ? context.moveTo(point.x + offset.x, point.y + offset.y)
+            : context.lineTo(point.x + offset.x, point.y + offset.y),
         );
         context.stroke();
       }
       if (drawing.pen?.kind === 'text' && drawing.pen.block === index && written.tip)
-        tip = { x: written.tip.x + offsetX, y: written.tip.y };
+        tip = { x: written.tip.x + offset.x, y: written.tip.y + offset.y };
     });
     if (hand && tip) context.drawImage(hand.image, tip.x - hand.tipX, tip.y - hand.tipY);
   }

@@ -1,4 +1,4 @@
-import { FPS } from '@rasma/engine/outline';
+import { CAMERA_DROP, FPS } from '@rasma/engine/outline';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Transition } from '@/lib/contract';
@@ -81,6 +81,7 @@ function play() {
 }
 
 const xs = () => drawn.lines.flat().map((point) => point.x);
+const ys = () => drawn.lines.flat().map((point) => point.y);
 
 describe('the story player', () => {
   it('shows each scene in its time and the transitions between them', () => {
@@ -118,10 +119,15 @@ describe('the story player', () => {
     const finished = xs();
     expect(finished.length).toBeGreaterThan(early);
 
-    // Half-way through the camera move the title has moved half the frame (960 px at 960 wide) left.
+    // Half-way through the camera move the title has moved half the frame (960 px at 960 wide)
+    // left, and half the board's drop (a quarter of 540 px) up.
+    const finishedYs = ys();
     seek(4.5);
     const moving = xs();
     expect(moving).toHaveLength(finished.length);
     moving.forEach((x, i) => expect(finished[i]! - x).toBeCloseTo(480, 0));
+    ys().forEach((y, i) =>
+      expect(Math.abs(finishedYs[i]! - y - (CAMERA_DROP * 540) / 2)).toBeLessThanOrEqual(1),
+    );
   });
 });
