@@ -331,10 +331,10 @@ export const HOW_TO_SECTIONS: readonly HowToSection[] = [
         <li>
           Between two scenes, choose the transition: {Object.values(TRANSITION_LABELS).join(', ')},
           lasting {STORY_LIMITS.transitionSeconds.min} to {STORY_LIMITS.transitionSeconds.max}{' '}
-          seconds (a cut takes none). The camera move draws the scenes side by side on one large
-          whiteboard and travels to the next. Hold keeps a finished scene on screen for{' '}
-          {STORY_LIMITS.holdSeconds.min} to {STORY_LIMITS.holdSeconds.max} seconds; the last scene
-          ends the video on its hold.
+          seconds (a cut takes none). The camera move draws each scene beside and a little below the
+          last on one large whiteboard, and travels across to the next. Hold keeps a finished scene
+          on screen for {STORY_LIMITS.holdSeconds.min} to {STORY_LIMITS.holdSeconds.max} seconds;
+          the last scene ends the video on its hold.
         </li>
         <li>
           The Text card adds up to {STORY_LIMITS.maxTextBlocks} text blocks to a scene, each up to{' '}
