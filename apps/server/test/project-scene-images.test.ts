@@ -141,6 +141,13 @@ describe("a project's scene images", () => {
         body: refused,
       });
     }
+    // A story past the length a video may have is saved: it is being worked on.
+    const long = Array.from({ length: 7 }, (_, i) => ({
+      ...scene(`long-${i}`, 'blank'),
+      drawingTime: 100,
+    }));
+    expect((await me.save(other.id, long)).status).toBe(200);
+
     // The state saved last is still the project's.
     const reopened = await me.opened(project.id);
     expect(reopened.state.scenes?.map((s) => s.picture)).toEqual([

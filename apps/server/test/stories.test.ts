@@ -2,6 +2,7 @@ import path from 'node:path';
 import {
   IMAGE_LIMITS,
   MODEL_CREDIT_COST,
+  STORY_LIMITS,
   STORY_MESSAGES,
   UNSUPPORTED_IMAGE_MESSAGE,
   storyScenesSchema,
@@ -206,6 +207,21 @@ describe('a story', () => {
     expect(await me.usedBytes()).toBe(0);
     expect(await storedUploads(servers.waiting)).toEqual(before);
     expect(await uploadFolders()).toEqual([]);
+  });
+
+  it(`is refused past ${STORY_LIMITS.maxTotalSeconds / 60} minutes, charging nothing`, async () => {
+    const me = await person(servers.waiting);
+    const titleCard = STORY[1]!;
+    const long = Array.from({ length: 7 }, (_, i) => ({
+      ...titleCard,
+      id: `long-${i}`,
+      drawingTime: 100,
+    }));
+    const refused = await me.create(long, {});
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain(STORY_MESSAGES.tooLong);
+    expect(await me.credits()).toBe(100);
+    expect(await me.videoRows()).toEqual([]);
   });
 
   it("holds each scene's picture to the image's limit as it arrives", async () => {

@@ -4,7 +4,7 @@ import { isoDateSchema } from './common.js';
 import { formatBytes, PROJECT_LIMITS, STORAGE_LIMITS, ZONE_LIMITS } from './constants.js';
 import { strokeEditsSchema } from './stroke-edits.js';
 import {
-  checkScenes,
+  checkSceneIds,
   projectScenePictureSchema,
   STORY_LIMITS,
   STORY_MESSAGES,
@@ -53,7 +53,7 @@ export const projectScenesSchema = z
   .array(projectSceneSchema)
   .min(1, 'A story has at least one scene')
   .max(STORY_LIMITS.maxScenes, STORY_MESSAGES.tooManyScenes)
-  .check((ctx) => checkScenes(ctx.value, ctx));
+  .check((ctx) => checkSceneIds(ctx.value, ctx));
 
 /** What a project keeps besides its image; zones within the create call's limits. */
 export const projectStateSchema = z.object({

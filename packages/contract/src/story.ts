@@ -151,14 +151,25 @@ export function storyCountedSeconds(
   );
 }
 
-/** The scenes' own rules beyond each scene's: a count, unique ids, a length, one file each. */
+/** Each scene has its own id: a story being worked on and one being made alike. */
+export function checkSceneIds<T extends Pick<StoryScene, 'id'>>(
+  scenes: T[],
+  ctx: z.core.ParsePayload<T[]>,
+) {
+  if (new Set(scenes.map((scene) => scene.id)).size !== scenes.length)
+    ctx.issues.push({ code: 'custom', message: STORY_MESSAGES.duplicateScene, input: scenes });
+}
+
+/**
+ * The rules of a story to be made, beyond each scene's: unique ids and its length. A project's
+ * story is saved past the length (it is being worked on); only making a video refuses it.
+ */
 export function checkScenes<
   T extends Pick<StoryScene, 'id' | 'drawingTime' | 'holdSeconds' | 'transition'>,
 >(scenes: T[], ctx: z.core.ParsePayload<T[]>) {
-  const issue = (message: string) => ctx.issues.push({ code: 'custom', message, input: scenes });
-  if (new Set(scenes.map((scene) => scene.id)).size !== scenes.length)
-    issue(STORY_MESSAGES.duplicateScene);
-  if (storyCountedSeconds(scenes) > L.maxTotalSeconds) issue(STORY_MESSAGES.tooLong);
+  checkSceneIds(scenes, ctx);
+  if (storyCountedSeconds(scenes) > L.maxTotalSeconds)
+    ctx.issues.push({ code: 'custom', message: STORY_MESSAGES.tooLong, input: scenes });
 }
 
 /** `blobData.scenes`: 1-20 scenes in the order they are drawn, each picture file named once. */
