@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import type { Metadata } from 'sharp';
 import { EngineError } from './errors.js';
 import type { RgbaImage } from './types.js';
-import { FRAME_MARGIN } from './frame-margin.js';
+import { fitInFrame, fitInside } from './frame-margin.js';
 
 /** Images above this many pixels are refused before their pixels are decoded. */
 export const MAX_INPUT_PIXELS = IMAGE_LIMITS.maxPixels;
@@ -72,18 +72,6 @@ function fitSize(
   return { width: even(width), height: even(height) };
 }
 
-/** Even size with the image's aspect ratio, as large as fits inside width x height. */
-function fitInside(
-  source: { width: number; height: number },
-  width: number,
-  height: number,
-): { width: number; height: number } {
-  const scale = Math.min(width / source.width, height / source.height);
-  const even = (v: number, max: number) =>
-    Math.min(max - (max % 2), Math.max(2, 2 * Math.round((v * scale) / 2)));
-  return { width: even(source.width, width), height: even(source.height, height) };
-}
-
 /** `DecodeOptions.within`: the frame turned to the picture's orientation. */
 function fitWithin(
   source: { width: number; height: number },
@@ -144,18 +132,16 @@ export async function decodeImage(
 ): Promise<DecodedImage> {
   const source = await probeImage(input);
   const frame = options.frame;
-  const margin = frame
-    ? 2 * Math.round((FRAME_MARGIN * Math.min(frame.width, frame.height)) / 2)
-    : 0;
-  const target = frame
-    ? fitInside(source, frame.width - 2 * margin, frame.height - 2 * margin)
-    : options.longSide
+  const fitted = frame && fitInFrame(source, frame);
+  const target =
+    fitted ??
+    (options.longSide
       ? fitSize(source.width, source.height, options.longSide)
       : options.within
         ? fitWithin(source, options.within)
-        : source;
-  const left = frame ? Math.floor((frame.width - target.width) / 2) : 0;
-  const top = frame ? Math.floor((frame.height - target.height) / 2) : 0;
+        : source);
+  const left = fitted?.left ?? 0;
+  const top = fitted?.top ?? 0;
   try {
     let pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()

@@ -43,6 +43,7 @@ export type {
 export { storySeconds, storyTimeline } from './timeline.js';
 export type { SceneFrames, StoryTimeline, TimedScene, TransitionFrames } from './timeline.js';
 export { CAMERA_DROP, transitionView } from './transition-view.js';
-export { FRAME_MARGIN } from './frame-margin.js';
+export { FRAME_MARGIN, fitInFrame } from './frame-margin.js';
+export type { FrameFit } from './frame-margin.js';
 export { penRadius, TEXT_GREY } from './text-ink.js';
 export type { LayerView, TransitionView } from './transition-view.js';
