@@ -9,6 +9,7 @@ import { strokePlanInput } from '@/features/stroke-editor/plan-input';
 import type { Size } from '@/features/workspace/canvas/coordinates';
 import { toast } from '@/hooks/use-toast';
 import type { Hand, VideoShape } from '@/lib/contract';
+import { fillsFrame } from './frame-fit';
 import { paperSize, pictureSize } from './paper';
 import type { PlayerScene } from './player/player-scene';
 import { StoryPlayer } from './player/story-player';
@@ -32,13 +33,14 @@ export async function playedStory(
   const frame = paperSize(shape, firstPicture ? await pictureSize(firstPicture) : null);
   return {
     frame,
-    scenes: scenes.map((scene) => {
+    scenes: scenes.map((scene, index) => {
       const picture = pictures.get(scene.id);
       return {
         id: scene.id,
         plan: picture ? strokePlanInput(picture, scene.zones, scene) : null,
         edits: scene.edits ?? NO_EDITS,
         blank: scene.picture === 'blank',
+        fillsFrame: fillsFrame(scenes, index, shape),
         drawingTime: scene.drawingTime,
         holdSeconds: scene.holdSeconds,
         texts: finishedTexts(scene.texts),

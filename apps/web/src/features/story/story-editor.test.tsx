@@ -1,3 +1,4 @@
+import { fitInFrame, handwritingStrokes } from '@rasma/engine/outline';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -15,6 +16,7 @@ import {
 import { pngHeader, VIDEO_CREATED } from '@/test/fixtures';
 import { renderInApp } from '@/test/render-app';
 import { requestsTo, serveApi } from '@/test/serve-api';
+import { textBlock } from '@/test/text-block';
 
 const PROJECT_ID = '0b9d6c1e-3f8a-4d2b-9c7e-5a1f2e3d4c5b';
 const KEPT: ProjectSceneImage = {
@@ -24,6 +26,15 @@ const KEPT: ProjectSceneImage = {
   height: 60,
   bytes: 33,
   fileName: 'Classic Car.png',
+};
+/** A portrait picture: in the story's 4:3 frame it has paper left and right. */
+const TALL: ProjectSceneImage = {
+  ...KEPT,
+  imageId: '7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f',
+  url: `/api/projects/${PROJECT_ID}/images/7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f`,
+  width: 60,
+  height: 80,
+  fileName: 'Lighthouse.png',
 };
 const CHOSEN = {
   image: new File([pngHeader(120, 90)], 'Cat in Box.png', { type: 'image/png' }),
@@ -47,7 +58,7 @@ function Editor({ saved = SAVED }: { saved?: ProjectState }) {
     <>
       <ImageEditor
         chosen={CHOSEN}
-        project={{ id: PROJECT_ID, restored: saved, sceneImages: [KEPT] }}
+        project={{ id: PROJECT_ID, restored: saved, sceneImages: [KEPT, TALL] }}
         settings={settings}
         onProjectCreated={() => {}}
         onChooseAnother={() => {}}
@@ -68,6 +79,7 @@ function serve() {
       updatedAt: '2026-11-28T10:00:00.000Z',
     }),
     [KEPT.url]: () => new Response(pngHeader(80, 60), { headers: { 'content-type': 'image/png' } }),
+    [TALL.url]: () => new Response(pngHeader(60, 80), { headers: { 'content-type': 'image/png' } }),
   });
 }
 
@@ -86,6 +98,36 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
+
+/**
+ * The overlay's strokes in the shown picture's pixels (`picture`: its own size), from what the
+ * page lays out: the overlay's view box over its box, and where the picture lies in that box
+ * (its own box's percentages; all of it when the picture is the overlay's box).
+ */
+function strokesOnPicture(image: HTMLElement, picture: { width: number; height: number }) {
+  const svg = document.querySelector('g[data-block]')!.closest('svg')!;
+  const [, , viewWidth, viewHeight] = svg.getAttribute('viewBox')!.split(' ').map(Number);
+  const box = image.parentElement!;
+  const share = (percent: string) => (box === svg.parentElement ? null : parseFloat(percent) / 100);
+  const left = share(box.style.left) ?? 0;
+  const top = share(box.style.top) ?? 0;
+  const width = share(box.style.width) ?? 1;
+  const height = share(box.style.height) ?? 1;
+  return [...svg.querySelectorAll('g[data-block]')].map((block) =>
+    [...block.querySelectorAll('polyline')].map((line) =>
+      line
+        .getAttribute('points')!
+        .split(' ')
+        .map((pair) => {
+          const [x, y] = pair.split(',').map(Number) as [number, number];
+          return {
+            x: ((x / viewWidth! - left) / width) * picture.width,
+            y: ((y / viewHeight! - top) / height) * picture.height,
+          };
+        }),
+    ),
+  );
+}
 
 const scene = (n: number) => screen.getByRole('button', { name: `Scene ${n}` });
 const drawingTime = () => screen.getByLabelText<HTMLInputElement>('Drawing time (seconds)');
@@ -197,5 +239,47 @@ describe('a story in the workspace', () => {
     fireEvent.change(drawingTime(), { target: { value: '88' } });
     await waitFor(() => expect(screen.queryByText(STORY_MESSAGES.tooLong)).toBeNull());
     expect(generate().disabled).toBe(false);
+  });
+
+  it("shows a later picture's text where the video writes it: in the frame, not on the picture", async () => {
+    serve();
+    // The frame is the first picture's 4:3; the portrait picture is fitted inside its margin.
+    const centred = textBlock({ id: 'centred', size: 0.1 });
+    const onPaper = textBlock({ id: 'on-paper', text: 'Hi', x: 0.08, size: 0.1 });
+    const saved = projectStateSchema.parse({
+      ...SAVED,
+      scenes: [
+        SAVED.scenes![0],
+        { id: 'tall', picture: { imageId: TALL.imageId }, texts: [centred, onPaper] },
+      ],
+    });
+    renderInApp(<Editor saved={saved} />);
+    await userEvent.click(scene(2));
+    const image = await screen.findByRole('img', { name: 'Lighthouse.png' });
+    await screen.findByRole('button', { name: 'Text 2 on the picture' });
+
+    const frame = { width: 1600, height: 1200 };
+    const fit = fitInFrame(TALL, frame);
+    const onPicture = (x: number, y: number) => ({
+      x: ((x - fit.left) / fit.width) * TALL.width,
+      y: ((y - fit.top) / fit.height) * TALL.height,
+    });
+    const shown = strokesOnPicture(image, TALL);
+    [centred, onPaper].forEach((block, i) => {
+      const written = handwritingStrokes(block, frame)
+        .flat()
+        .map((p) => onPicture(p.x, p.y));
+      expect(shown[i]!.flat()).toHaveLength(written.length);
+      shown[i]!.flat().forEach((point, j) => {
+        expect(point.x).toBeCloseTo(written[j]!.x, 1);
+        expect(point.y).toBeCloseTo(written[j]!.y, 1);
+      });
+    });
+    // The H's first upright: a capital a tenth of the frame's height, 120 frame pixels, which
+    // the picture's 80 pixels for the frame's 1080 make 8.9 of its pixels (not a tenth of its 80).
+    const upright = shown[0]![0]!.map((point) => point.y);
+    expect(Math.max(...upright) - Math.min(...upright)).toBeCloseTo((120 * 80) / 1080, 1);
+    // "Hi" near the frame's left edge lies on the paper left of the picture, and still shows.
+    expect(Math.max(...shown[1]!.flat().map((point) => point.x))).toBeLessThan(0);
   });
 });

@@ -6,6 +6,7 @@ import { AudioCard } from '@/features/audio/audio-card';
 import { audioWaiting } from '@/features/audio/audio-waiting';
 import { useProjectAudio } from '@/features/audio/use-project-audio';
 import { AddScenePanel, sceneImageWaiting } from '@/features/story/add-scene-panel';
+import { fillsFrame } from '@/features/story/frame-fit';
 import { PlayStory, playedStory } from '@/features/story/play-story';
 import { SceneStrip } from '@/features/story/scene-strip';
 import { storyBlobData, storyForm } from '@/features/story/story-form';
@@ -169,6 +170,10 @@ export function ImageEditor({
               story: timeline.totalFrames / FPS,
             },
             priced: scenes.map((scene) => ({ blank: scene.picture === 'blank' })),
+            frame: {
+              size: pictures.paper,
+              fills: fillsFrame(scenes, activeIndex, settings.shape),
+            },
           }}
           onChange={onSceneChange}
           onChooseAnother={onChooseAnother}

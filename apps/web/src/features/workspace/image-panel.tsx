@@ -3,7 +3,7 @@ import { ImagePlus, PenLine, Spline } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { ToggleButton } from '@/components/ui/toggle-button';
-import { ImageStage } from './canvas/image-stage';
+import { ImageStage, type FramedPicture } from './canvas/image-stage';
 import { OutlineCanvas } from './live-outline/outline-canvas';
 import type { LiveOutline } from './live-outline/use-live-outline';
 import type { ChosenImage } from './use-chosen-image';
@@ -19,6 +19,7 @@ export function ImagePanel({
   onChooseAnother,
   outline,
   strokes,
+  framed,
   children,
 }: {
   shown: ChosenImage;
@@ -32,6 +33,8 @@ export function ImagePanel({
   outline: { shown: boolean; onToggle: () => void; image: LiveOutline; failed: boolean };
   /** The "Edit strokes" mode: on or off, and the editor shown in the image's place while on. */
   strokes: { shown: boolean; onToggle: () => void; editor: ReactNode };
+  /** The video's frame around the picture, once known (the stage shows it whole). */
+  framed?: FramedPicture;
   children?: ReactNode;
 }) {
   return (
@@ -70,6 +73,7 @@ export function ImagePanel({
               brushSize={brushSize}
               onPaint={onPaint}
               cover={outline.shown && outline.image && <OutlineCanvas outline={outline.image} />}
+              framed={framed}
             >
               {children}
             </ImageStage>

@@ -8,12 +8,14 @@ import { StrokeEditor } from '@/features/stroke-editor/stroke-editor';
 import { useStrokePlanInput } from '@/features/stroke-editor/plan-input';
 import { useStrokeEdits } from '@/features/stroke-editor/use-stroke-edits';
 import { usePlanAhead, useStrokeWorker } from '@/features/stroke-editor/use-stroke-view';
+import { pictureInFrame } from '@/features/story/frame-fit';
 import { SceneFields } from '@/features/story/scene-fields';
 import type { Scene, SceneChange } from '@/features/story/story-state';
 import { TextBlocksCard } from '@/features/story/text/text-blocks-card';
 import { TextOverlay } from '@/features/story/text/text-overlay';
 import { usePictureSize } from '@/features/story/use-picture-size';
 import { DEFAULT_BRUSH_SIZE, type PricedScene } from '@/lib/contract';
+import type { Size } from './canvas/coordinates';
 import { ImagePanel } from './image-panel';
 import { useInvertibleImage } from './image/use-invertible-image';
 import { useLiveOutline } from './live-outline/use-live-outline';
@@ -35,6 +37,8 @@ export interface SceneStory {
   seconds: { scene: number; story: number };
   /** The scenes as the price counts them. */
   priced: readonly PricedScene[];
+  /** The video's frame (its proportions), and whether the scene's picture is all of it. */
+  frame: { size: Size; fills: boolean };
 }
 
 /**
@@ -88,7 +92,12 @@ export function SceneEditor({
   usePlanAhead(strokeWorker, { enabled: !strokesShown, input: strokeInput, edits });
   const planned = useSyncExternalStore(strokeWorker.subscribe, strokeWorker.state).view;
   const parts = useMemo(() => planned?.parts.map((part) => part.id) ?? [], [planned]);
-  const frame = usePictureSize(chosen.image);
+  const picture = usePictureSize(chosen.image);
+  const { width, height } = story.frame.size;
+  const frame = useMemo(() => ({ width, height }), [width, height]);
+  const framed = picture
+    ? { frame, picture: pictureInFrame(picture, frame, story.frame.fills) }
+    : undefined;
   const blank = scene.picture === 'blank';
 
   return (
@@ -110,6 +119,7 @@ export function SceneEditor({
             image: live.outline,
             failed: live.failed,
           }}
+          framed={framed}
           strokes={{
             shown: strokesShown,
             onToggle: () => {
@@ -129,7 +139,7 @@ export function SceneEditor({
             ),
           }}
         >
-          {frame && (
+          {framed && (
             <TextOverlay
               blocks={scene.texts}
               frame={frame}

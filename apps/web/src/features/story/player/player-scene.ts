@@ -12,6 +12,8 @@ export interface PlayerScene {
   edits: StrokeEdits;
   /** A blank board: its drawing time is all the text's. */
   blank: boolean;
+  /** Its picture is the video's frame, with no paper around it (`fillsFrame`). */
+  fillsFrame: boolean;
   drawingTime: number;
   holdSeconds: number;
   texts: readonly TextBlock[];

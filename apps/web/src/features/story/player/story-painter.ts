@@ -1,5 +1,4 @@
 import {
-  FRAME_MARGIN,
   penRadius,
   TEXT_GREY,
   transitionView,
@@ -9,6 +8,7 @@ import {
 import type { HeldHand } from '@/features/stroke-editor/use-held-hand';
 import { InkPainting } from '@/features/stroke-editor/ink-painting';
 import type { Size } from '@/features/workspace/canvas/coordinates';
+import { pictureInFrame } from '../frame-fit';
 import { sceneDrawingAt } from './scene-drawing';
 import type { StoryMoment } from './story-moment';
 import { writtenStrokes } from './text-writing';
@@ -86,7 +86,8 @@ export class StoryPainter {
     const drawing = sceneDrawingAt(schedule, picture?.play.drawFrames ?? 0, frame, strokes.length);
     let tip: Point | null = null;
     if (picture && drawing.pictureFrame >= 0) {
-      const fit = this.#fit(picture, scene.fillsFrame);
+      const fit = pictureInFrame(picture, this.frame, scene.fillsFrame);
+      const scale = fit.width / picture.width;
       context.drawImage(
         this.#inkAt(picture, drawing.pictureFrame),
         fit.left + offset.x,
@@ -97,8 +98,8 @@ export class StoryPainter {
       if (drawing.pen?.kind === 'picture') {
         const { tips } = picture.play;
         tip = {
-          x: fit.left + offset.x + tips[drawing.pictureFrame * 2]! * fit.scale,
-          y: fit.top + offset.y + tips[drawing.pictureFrame * 2 + 1]! * fit.scale,
+          x: fit.left + offset.x + tips[drawing.pictureFrame * 2]! * scale,
+          y: fit.top + offset.y + tips[drawing.pictureFrame * 2 + 1]! * scale,
         };
       }
     }
@@ -121,25 +122,6 @@ export class StoryPainter {
         tip = { x: written.tip.x + offset.x, y: written.tip.y + offset.y };
     });
     if (hand && tip) context.drawImage(hand.image, tip.x - hand.tipX, tip.y - hand.tipY);
-  }
-
-  /** Where a picture lies in the frame: as large as fits inside the margin, centred on the paper. */
-  #fit(picture: PlannedPicture, fillsFrame: boolean) {
-    const { width: frameWidth, height: frameHeight } = this.frame;
-    const margin = fillsFrame ? 0 : 2 * FRAME_MARGIN * Math.min(frameWidth, frameHeight);
-    const scale = Math.min(
-      (frameWidth - margin) / picture.width,
-      (frameHeight - margin) / picture.height,
-    );
-    const width = picture.width * scale;
-    const height = picture.height * scale;
-    return {
-      scale,
-      width,
-      height,
-      left: (this.frame.width - width) / 2,
-      top: (this.frame.height - height) / 2,
-    };
   }
 
   /** The picture's ink up to `frame`, on its off-screen canvas (only what changed is put there). */

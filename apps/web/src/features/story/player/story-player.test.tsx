@@ -48,6 +48,7 @@ const board = (id: string, words: string, kind: Transition, holdSeconds = 1): Pl
   plan: null,
   edits: {},
   blank: true,
+  fillsFrame: true,
   drawingTime: 3,
   holdSeconds,
   texts: [textBlock({ id: `${id}-text`, text: words, size: 0.1 })],

@@ -24,7 +24,7 @@ import { TRANSITION_LABELS, type Hand } from '@/lib/contract';
 import type { PlayerScene } from './player-scene';
 import { storyMoment, type StoryMoment } from './story-moment';
 import { StoryPainter, type PaintedScene } from './story-painter';
-import { usePlannedPictures, type PlannedPicture } from './use-planned-pictures';
+import { usePlannedPictures } from './use-planned-pictures';
 
 /** On a blank board the hand is held as for writing, left to right (as the engine holds it). */
 const BLANK_BOARD_HOLD = handPose('Left to right');
@@ -36,20 +36,6 @@ const PLAYER_LONG_SIDE = 960;
 function playerSize({ width, height }: Size): Size {
   const scale = PLAYER_LONG_SIDE / Math.max(width, height);
   return { width: Math.round(width * scale), height: Math.round(height * scale) };
-}
-
-/**
- * Whether scene i's picture is the frame itself: the story's first picture, the frame at its
- * proportions (the shape "original"); the engine fits every other picture inside a margin.
- */
-function fillsFrame(
-  scenes: readonly PlayerScene[],
-  index: number,
-  picture: PlannedPicture | undefined,
-  frame: Size,
-): boolean {
-  if (!picture || scenes.findIndex((scene) => scene.plan) !== index) return false;
-  return Math.abs(picture.width / picture.height - frame.width / frame.height) < 0.01;
 }
 
 const sceneText = (moment: StoryMoment, scenes: number) =>
@@ -91,12 +77,12 @@ export function StoryPlayer({
     () =>
       scenes.map((scene, i) => ({
         picture: pictures[i],
-        fillsFrame: fillsFrame(scenes, i, pictures[i], frame),
+        fillsFrame: scene.fillsFrame,
         schedule: sceneTextSchedule(scene, pictures[i]?.partEnds),
         strokes: scene.texts.map((block) => handwritingStrokes(block, size)),
         frames: timeline.scenes[i]!.frames,
       })),
-    [scenes, size, timeline, pictures, frame],
+    [scenes, size, timeline, pictures],
   );
 
   const [clock] = useState(() => new PlaybackClock());
