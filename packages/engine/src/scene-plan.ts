@@ -50,16 +50,22 @@ export interface Drawing {
 export class ColourPlan {
   /** The second thread's plan once it has come. */
   ready: ColourResult | undefined;
+  /** Let go once the thread's plan has come: it keeps the picture and its outline. */
+  private make: ((grey: Uint8Array) => ColourResult) | undefined;
 
   constructor(
     private readonly planned: Promise<ColourResult | undefined>,
-    private readonly make: (grey: Uint8Array) => ColourResult,
+    make: (grey: Uint8Array) => ColourResult,
   ) {
-    void planned.then((plan) => (this.ready = plan));
+    this.make = make;
+    void planned.then((plan) => {
+      this.ready = plan;
+      if (plan) this.make = undefined;
+    });
   }
 
   async get(grey: Uint8Array): Promise<ColourResult> {
-    return this.ready ?? (await this.planned) ?? this.make(grey);
+    return this.ready ?? (await this.planned) ?? this.make!(grey);
   }
 }
 
@@ -121,14 +127,23 @@ export async function planDrawing(
   }
   const planned = performance.now();
   sketch.script.hand = await handFor(sketch.mainDirection);
-  const sinceDecoded = () => Math.round(performance.now() - decoded);
+  const sinceDecoded = millisecondsSince(decoded);
   const ms = (from: number, to: number) => `${Math.round(to - from)} ms`;
   log?.(
     `${STAGE_LOG.prepared} ${image.width}x${image.height}: decode ${ms(decodeStart, decoded)}, outline ${ms(decoded, outlined)}, strokes ${ms(outlined, stroked)}, first band ${ms(stroked, planned)}, hand ${ms(planned, performance.now())}; ${sinceDecoded()} ms after decoding`,
   );
   if (sketch.script.order?.complete !== false) logOrdered(sketch, sinceDecoded, log);
-  return { sketch, colour, sinceDecoded };
+  // What the frames need, without the outline: a story plans its next scene while this one's
+  // drawing is still reachable.
+  const { script, grey, finalRgb, mainDirection, parts } = sketch;
+  return { sketch: { script, grey, finalRgb, mainDirection, parts }, colour, sinceDecoded };
 }
+
+/**
+ * A clock from `start` (made here, not inside the planning, whose closures would keep the picture
+ * and its outline alive as long as the clock).
+ */
+const millisecondsSince = (start: number) => () => Math.round(performance.now() - start);
 
 export function logOrdered(sketch: SceneSketch, sinceDecoded: () => number, log: Log): void {
   log?.(
@@ -162,7 +177,7 @@ export async function planBlank(
   if (hasText && options.hand !== 'none')
     script.hand = await loadHand(handAcross(width, height), handPose(WRITING), frame, options.hand);
   const sketch = { script, grey: script.grey, finalRgb, mainDirection: WRITING };
-  return { sketch, colour: undefined, sinceDecoded: () => Math.round(performance.now() - started) };
+  return { sketch, colour: undefined, sinceDecoded: millisecondsSince(started) };
 }
 
 /** Latin text is written left to right. */

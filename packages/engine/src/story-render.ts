@@ -8,6 +8,7 @@
 import { storySceneSchema } from '@rasma/contract/story';
 import { checkScenes, STORY_LIMITS, STORY_MESSAGES } from '@rasma/contract/story';
 import { z } from 'zod';
+import { collectGarbage } from './collect-garbage.js';
 import { DEFAULT_CRF, DEFAULT_PRESET, FfmpegEncoder, X264_TUNING, ffmpegArgs } from './encoder.js';
 import type { EncodeSettings, FrameSink } from './encoder.js';
 import { EngineError } from './errors.js';
@@ -274,9 +275,17 @@ class FrameOutput {
   }
 }
 
+/** The next picture scene's picture, decoding (its planning thread starting) ahead of its turn. */
+interface PictureAhead {
+  /** Its scene's index, -1 once no picture scene is left. */
+  scene: number;
+  picture: Promise<PictureToPlan | undefined>;
+}
+
 /**
- * Each scene in turn: planned (its picture decoded while the scene before was drawn), its frames,
- * then its hold and the transition to the next (but for the last, whose hold ffmpeg makes).
+ * Each scene in turn, each in a call of its own (`drawScene`): nothing of a scene, its plan, last
+ * frame or transition, is reachable from here once it is drawn, so the next one is planned
+ * without it (a suspended loop keeps its last iteration's values).
  */
 async function drawScenes(
   job: StoryJob,
@@ -285,64 +294,94 @@ async function drawScenes(
   first: FirstPicture,
   thumbnailScene: number,
 ): Promise<void> {
-  const { scenes, time, frame, run } = job;
-  let picture: Promise<PictureToPlan | undefined> = Promise.resolve(first.value);
+  let ahead: PictureAhead = {
+    scene: job.scenes.findIndex((s) => s.input !== undefined),
+    picture: Promise.resolve(first.value),
+  };
   first.value = undefined;
-  let nextDecoded = scenes.findIndex((s) => s.input !== undefined);
-  for (const [i, scene] of scenes.entries()) {
-    const current = i === nextDecoded ? await picture : undefined;
-    const drawing = await planScene(job, scene, current);
-    // The next picture is decoded (by sharp, on its own thread) while this scene is drawn
-    // (once it is planned: its planning has both cores to itself).
-    nextDecoded = scenes.findIndex((s, j) => j > i && s.input !== undefined);
-    const next = scenes[nextDecoded];
-    const worker = next && job.workers.start();
-    picture = next
-      ? decodePicture(next.input!, next.options, { frame }).then((p) => ({
-          picture: p,
-          worker: worker!,
-        }))
-      : Promise.resolve(undefined);
-    picture.catch(() => undefined);
-    const sceneFrames = time.scenes[i]!;
-    const inks = prepareScene(
-      drawing,
-      scene.settings.texts,
-      current === undefined,
-      scene.settings.drawingTime,
-      sceneFrames,
-    );
-    if (i === 0) {
-      await started;
-      run.progress(PROGRESS.planned);
-    }
-    run.checkCancelled();
-    const thumbnail =
-      i === thumbnailScene
-        ? (rgb: Uint8Array) => job.work.writeThumbnail(rgb, frame.width, frame.height)
-        : undefined;
-    if (thumbnail && drawing.sketch.finalRgb) thumbnail(drawing.sketch.finalRgb);
-    const withText = (rgb: Uint8Array) => {
-      inkText(inks, frame.width, (q) => rgb.fill(TEXT_GREY, 3 * q, 3 * q + 3));
-      thumbnail?.(rgb);
-    };
-    const finished = await encodeScene(drawing, output, withText, inks, job.params.log);
-    if (i === scenes.length - 1) break;
-    for (let h = sceneFrames.renderedFrames; h < sceneFrames.frames; h++)
-      await output.send(finished);
-    const transition = time.transitions[i]!;
-    const frames = new TransitionFrames(transition.kind, finished, frame.width, frame.height);
-    for (let j = 0; j < transition.frames; j++)
-      await output.send(frames.at((j + 1) / (transition.frames + 1)));
+  for (let i = 0; i < job.scenes.length; i++) {
+    // The scene drawn leaves some 50 MB of typed arrays that only a full collection frees, which
+    // V8 would otherwise start late, in the middle of the next scene's planning.
+    if (i > 0) collectGarbage();
+    ahead = await drawScene(job, output, i, ahead, { started, thumbnailScene });
   }
 }
 
-/** A scene's drawing: its picture planned (with a planning thread of its own), or a blank board. */
+/**
+ * Decodes (by sharp, on its own thread) the first picture scene after scene `i`, and starts the
+ * thread that will plan it.
+ */
+function decodeAhead({ scenes, frame, workers }: StoryJob, i: number): PictureAhead {
+  const scene = scenes.findIndex((s, j) => j > i && s.input !== undefined);
+  const next = scenes[scene];
+  if (!next) return { scene, picture: Promise.resolve(undefined) };
+  const worker = workers.start();
+  const picture = decodePicture(next.input!, next.options, { frame }).then((p) => ({
+    picture: p,
+    worker,
+  }));
+  picture.catch(() => undefined);
+  return { scene, picture };
+}
+
+/**
+ * Scene `i`: planned (its picture decoded while the scene before was drawn), its frames, then its
+ * hold and the transition to the next (but for the last, whose hold ffmpeg makes). The next
+ * picture is decoded once this scene is planned (its planning has both cores to itself).
+ */
+async function drawScene(
+  job: StoryJob,
+  output: FrameOutput,
+  i: number,
+  ahead: PictureAhead,
+  { started, thumbnailScene }: { started: Promise<void>; thumbnailScene: number },
+): Promise<PictureAhead> {
+  const { scenes, time, frame, run } = job;
+  const scene = scenes[i]!;
+  const drawing = await planScene(job, scene, ahead.scene === i ? ahead.picture : undefined);
+  const next = ahead.scene > i ? ahead : decodeAhead(job, i);
+  const sceneFrames = time.scenes[i]!;
+  const inks = prepareScene(
+    drawing,
+    scene.settings.texts,
+    scene.input === undefined,
+    scene.settings.drawingTime,
+    sceneFrames,
+  );
+  if (i === 0) {
+    await started;
+    run.progress(PROGRESS.planned);
+  }
+  run.checkCancelled();
+  const thumbnail =
+    i === thumbnailScene
+      ? (rgb: Uint8Array) => job.work.writeThumbnail(rgb, frame.width, frame.height)
+      : undefined;
+  if (thumbnail && drawing.sketch.finalRgb) thumbnail(drawing.sketch.finalRgb);
+  const withText = (rgb: Uint8Array) => {
+    inkText(inks, frame.width, (q) => rgb.fill(TEXT_GREY, 3 * q, 3 * q + 3));
+    thumbnail?.(rgb);
+  };
+  const finished = await encodeScene(drawing, output, withText, inks, job.params.log);
+  if (i === scenes.length - 1) return next;
+  for (let h = sceneFrames.renderedFrames; h < sceneFrames.frames; h++) await output.send(finished);
+  const transition = time.transitions[i]!;
+  const frames = new TransitionFrames(transition.kind, finished, frame.width, frame.height);
+  for (let j = 0; j < transition.frames; j++)
+    await output.send(frames.at((j + 1) / (transition.frames + 1)));
+  return next;
+}
+
+/**
+ * A scene's drawing: its picture planned (with a planning thread of its own), or a blank board.
+ * The picture is awaited here, so nothing but the plan keeps it once the scene is planned.
+ */
 async function planScene(
   job: StoryJob,
   scene: StoryScene,
-  toPlan: PictureToPlan | undefined,
+  picture: Promise<PictureToPlan | undefined> | undefined,
 ): Promise<Drawing> {
+  const toPlan = await picture;
   if (!toPlan) {
     const drawFrames = Math.round(scene.settings.drawingTime * FPS);
     return planBlank(job.frame, job.options, drawFrames, scene.settings.texts.length > 0);
