@@ -14,8 +14,8 @@ import type { Scene, SceneChange } from '@/features/story/story-state';
 import { TextBlocksCard } from '@/features/story/text/text-blocks-card';
 import { TextOverlay } from '@/features/story/text/text-overlay';
 import { usePictureSize } from '@/features/story/use-picture-size';
-import { DEFAULT_BRUSH_SIZE, type PricedScene } from '@/lib/contract';
-import type { Size } from './canvas/coordinates';
+import { DEFAULT_BRUSH_SIZE } from '@/lib/contract';
+import type { SceneStory } from '@/features/story/scene-story';
 import { ImagePanel } from './image-panel';
 import { useInvertibleImage } from './image/use-invertible-image';
 import { useLiveOutline } from './live-outline/use-live-outline';
@@ -28,18 +28,6 @@ import type { ChosenImage } from './use-chosen-image';
 import { newZone } from './zones/zone';
 import { useZones } from './zones/use-zones';
 import { ZonesCard } from './zones/zones-card';
-
-/** What the editor of a story's scene shows besides today's editor. */
-export interface SceneStory {
-  /** Whether the project is a story: the scene's hold and lengths show. */
-  told: boolean;
-  /** The scene's length and the whole story's, in seconds. */
-  seconds: { scene: number; story: number };
-  /** The scenes as the price counts them. */
-  priced: readonly PricedScene[];
-  /** The video's frame (its proportions), and whether the scene's picture is all of it. */
-  frame: { size: Size; fills: boolean };
-}
 
 /**
  * Spec 2.5, for one scene: its picture with the zone canvas, the Special Zones, its text, the

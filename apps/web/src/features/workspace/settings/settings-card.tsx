@@ -13,7 +13,7 @@ import { fillToGrayscale, grayscaleToFill } from './fill';
 import { HandSelect } from './hand-select';
 import { ModelSelect } from './model-select';
 import { ShapeSelect } from './shape-select';
-import type { SceneStory } from '../scene-editor';
+import type { SceneStory } from '@/features/story/scene-story';
 import type { VideoSettings } from './use-video-settings';
 
 export interface InvertControl {
