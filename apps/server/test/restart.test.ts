@@ -2,7 +2,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { RENDER_MALLOC_ENV } from '@rasma/engine/allocator';
+import { RENDER_MALLOC_ENV, RENDER_NODE_FLAGS } from '@rasma/engine/allocator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.js';
 import { createSignedInUser } from './support/factories.js';
@@ -153,10 +153,15 @@ describe('the built server (npm run serve)', () => {
       // Started without glibc's malloc settings, it started itself again with them: sharp's
       // decodes give their memory back (issue 33).
       expect(environmentOf(nodePid ?? 0)).toMatchObject(RENDER_MALLOC_ENV);
-      // Its render process, started ahead of the first render, is the build's too.
+      // Its render process, started ahead of the first render, is the build's too, with the
+      // render's node flags.
       const renderPids = childProcessIds(nodePid ?? 0);
       expect(renderPids.map(commandLine)).toEqual([
-        `${process.execPath} ${path.join(serverDir, 'dist/render/render-process.js')}`,
+        [
+          process.execPath,
+          ...RENDER_NODE_FLAGS,
+          path.join(serverDir, 'dist/render/render-process.js'),
+        ].join(' '),
       ]);
       expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
 

@@ -26,4 +26,6 @@ export function startTypeScriptWorker(entry: TypeScriptEntryPoint): Worker;
 export function forkTypeScript(
   entry: TypeScriptEntryPoint,
   options?: Omit<ForkOptions, 'execArgv'>,
+  /** Node flags for the child (its own; none of this process's are passed on). */
+  nodeFlags?: readonly string[],
 ): ChildProcess;

@@ -67,15 +67,18 @@ export function startTypeScriptWorker(entry) {
 /**
  * A child process running the entry (see `typeScriptEntry`). Either way none of this process's own
  * flags (`options.execArgv` is not taken): a Vitest worker's, or tsx's, would load a compiler into
- * the bundle's process.
+ * the bundle's process; only `nodeFlags`, the child's own (a render's, `RENDER_NODE_FLAGS`).
  */
-export function forkTypeScript(entry, options = {}) {
+export function forkTypeScript(entry, options = {}, nodeFlags = []) {
   const { url, compile } = typeScriptEntry(entry);
   return fork(fileURLToPath(url), [], {
     ...options,
     // tsx by absolute URL: the child compiles TypeScript whatever its working directory.
-    execArgv: compile
-      ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href]
-      : [],
+    execArgv: [
+      ...nodeFlags,
+      ...(compile
+        ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href]
+        : []),
+    ],
   });
 }

@@ -1,5 +1,5 @@
-#!/usr/bin/env -S MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=1048576 node
-// The #! line sets glibc's malloc for a render (src/allocator.ts says why; test/cli.test.ts keeps
+#!/usr/bin/env -S MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=1048576 node --max-semi-space-size=2
+// The #! line sets glibc's malloc and V8's young generation for a render (src/allocator.ts says why; test/cli.test.ts keeps
 // the two the same). Runs the CLI from its built JavaScript (starts in well under 300 ms) when
 // that is newer than every source file, else from the TypeScript source through tsx.
 import { importTypeScript } from './built.js';

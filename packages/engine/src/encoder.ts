@@ -11,6 +11,8 @@ export interface FrameSink {
   finish(): Promise<void>;
   /** Stops at once (cancel); safe to call at any time. */
   abort(): void;
+  /** Lets go of the buffers it keeps for the next frames (between a story's scenes). */
+  releaseBuffers?(): void;
 }
 
 export interface EncodeSettings {
@@ -188,6 +190,10 @@ export class FfmpegEncoder implements FrameSink {
       this.pool.push(buffer);
       this.release(1);
     });
+  }
+
+  releaseBuffers(): void {
+    this.pool.length = 0;
   }
 
   async finish(): Promise<void> {

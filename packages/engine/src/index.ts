@@ -14,7 +14,7 @@ export { EngineError } from './errors.js';
 export type { EngineErrorCode } from './errors.js';
 export { resolveFfmpeg } from './ffmpeg.js';
 export type { FfmpegInfo, ResolveFfmpegOptions } from './ffmpeg.js';
-export { RENDER_MALLOC_ENV } from './allocator.js';
+export { RENDER_MALLOC_ENV, RENDER_NODE_FLAGS } from './allocator.js';
 export { renderStoryVideo } from './story-render.js';
 export type {
   SceneSettings,

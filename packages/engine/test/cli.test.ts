@@ -4,7 +4,7 @@ import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { HANDS } from '@rasma/contract/constants';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { RENDER_MALLOC_ENV } from '../src/allocator.js';
+import { RENDER_MALLOC_ENV, RENDER_NODE_FLAGS } from '../src/allocator.js';
 import { resolveFfmpeg } from '../src/ffmpeg.js';
 import { extractFrame, probeVideo } from '../src/video-file.js';
 import { scenePng } from './fixtures.js';
@@ -69,10 +69,12 @@ describe('rasma CLI', () => {
     expect((await stat(sheet)).size).toBeGreaterThan(1000);
   });
 
-  it('runs with the render malloc settings, set in its #! line', async () => {
+  it('runs with the render malloc settings and node flags, set in its #! line', async () => {
     const [shebang] = (await readFile(BIN, 'utf8')).split('\n');
     const settings = Object.entries(RENDER_MALLOC_ENV).map(([name, value]) => `${name}=${value}`);
-    expect(shebang).toBe(`#!/usr/bin/env -S ${settings.join(' ')} node`);
+    expect(shebang).toBe(
+      `#!/usr/bin/env -S ${settings.join(' ')} node ${RENDER_NODE_FLAGS.join(' ')}`,
+    );
   });
 
   it('draws with the pen alone or with nothing as --hand says, and refuses any other hand', async () => {

@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import {
   EngineError,
   RENDER_MALLOC_ENV,
+  RENDER_NODE_FLAGS,
   type RenderOptionsInput,
   type RenderResult,
   type SceneSettings,
@@ -186,7 +187,8 @@ function died({ exitCode, exitSignal, stderr }: ProcessEnd): string {
 
 /**
  * A render process in its own process group (so ffmpeg dies with it), waiting for its request,
- * with the malloc settings the engine renders best with (RENDER_MALLOC_ENV says why): from a built
+ * with the malloc settings and node flags the engine renders best with (RENDER_MALLOC_ENV and
+ * RENDER_NODE_FLAGS say why): from a built
  * server the bundle beside it; from the source the bundle while it is fresh, else the source
  * through tsx (`forkTypeScript`).
  */
@@ -196,7 +198,7 @@ function forkRenderProcess(): ChildProcess {
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   };
-  return forkTypeScript(renderProcess, options);
+  return forkTypeScript(renderProcess, options, RENDER_NODE_FLAGS);
 }
 
 /**
