@@ -15,12 +15,13 @@ import type { SceneSettings, StorySceneInput } from '../src/story-params.js';
 import { renderStory } from '../src/story-render.js';
 import type { InternalStoryParams } from '../src/story-render.js';
 import { penRadius } from '../src/text-ink.js';
-import { storyTimeline } from '../src/timeline.js';
+import { FPS, storyTimeline } from '../src/timeline.js';
 import { CAMERA_DROP, transitionView } from '../src/transition-view.js';
 import { extractFrame, probeVideo } from '../src/video-file.js';
 import { GREY_TO_Y } from '../src/yuv.js';
 import { linesPng } from './fixtures.js';
 import { frameSink, freshDir } from './helpers.js';
+import { clicks, makeSound, onsets, SOUND_RATE, soundOf, tone } from './sounds.js';
 
 const PAPER = GREY_TO_Y[255]!;
 /** Darker than this is ink. */
@@ -292,5 +293,51 @@ describe('a three-scene story', () => {
     expect(title.outsideText).toBe(0);
     const last = await edges(c!);
     expect(last.down).toBeGreaterThan(3 * last.across);
+  });
+});
+
+describe("a story's sound", () => {
+  it('runs once over the whole story: a voice is heard when it was said, across the scenes', async () => {
+    const dir = await freshDir();
+    const output = join(dir, 'story.mp4');
+    // Two scenes of 1.5 s with a fade of 1 s between them: 4 s in all. A click in each scene.
+    const times = [0.5, 3.2];
+    const voice = await makeSound(ffmpeg.path, join(dir, 'voice.wav'), {
+      expr: clicks(times),
+      seconds: 3.6,
+    });
+    const music = await makeSound(ffmpeg.path, join(dir, 'music.wav'), {
+      expr: tone(110, 0.05),
+      seconds: 1.5,
+    });
+    const scenes = [
+      {
+        input: vertical,
+        scene: scene({ id: 'a', drawingTime: 1, transition: { kind: 'fade', seconds: 1 } }),
+      },
+      { input: horizontal, scene: scene({ id: 'b', drawingTime: 1 }) },
+    ] satisfies StorySceneInput[];
+    const result = await renderStory({
+      output,
+      options: { shape: '16:9', hand: 'none', audio: { music: { loop: true } } },
+      longSide: 160,
+      ffmpeg,
+      scenes,
+      audio: { voice, music },
+    });
+    // 4 s of scenes; the voice, 3.6 s and its tail, holds the last scene to 4.1 s.
+    const frames = storyTimeline(
+      scenes.map((s) => s.scene),
+      false,
+      3.6,
+    ).totalFrames;
+    expect(frames).toBe(Math.round(4.1 * FPS));
+    expect(result.frames).toBe(frames);
+    const samples = await soundOf(ffmpeg.path, output);
+    // As long as the picture (not as one scene), the voice's clicks where they were said.
+    expect(Math.abs(samples.length / SOUND_RATE - frames / FPS)).toBeLessThanOrEqual(2 / FPS);
+    const heard = onsets(samples);
+    expect(heard).toHaveLength(times.length);
+    heard.forEach((at, i) => expect(Math.abs(at - times[i]!)).toBeLessThan(1 / FPS));
   });
 });
