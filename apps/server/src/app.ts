@@ -9,6 +9,7 @@ import { registerErrorHandling, replyWithError } from './errors.js';
 import { registerGuards } from './http/guards.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { closeConnectionsWhenStopping } from './http/stopping.js';
+import { closeConnectionsOfUnreadBodies } from './http/unread-body.js';
 import { registerWebApp } from './http/web-app.js';
 import { MULTIPART_LIMITS } from './http/upload.js';
 import { jobsOf } from './jobs/handlers.js';
@@ -87,6 +88,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
 
   registerErrorHandling(app);
   closeConnectionsWhenStopping(app);
+  closeConnectionsOfUnreadBodies(app);
   await registerSecurityHeaders(app, { https: config.https, stripe: config.stripe !== undefined });
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   await app.register(fastifyFormbody);

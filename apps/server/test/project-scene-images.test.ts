@@ -199,6 +199,24 @@ describe("a project's scene images", () => {
     expect(await me.sceneImages(project.id)).toEqual([]);
   });
 
+  it('close the connection of an upload refused before it is read, which could hold a stop open', async () => {
+    const me = await person();
+    const project = await me.project();
+    for (let i = 0; i < SCENE_IMAGE_UPLOADS.max; i++) {
+      await recordHit(server.database.db, sceneImageUploadsKey(me.user.id));
+    }
+    // Far more than a socket's buffers: the refusal comes while the body is still on its way.
+    const big = imageForm(Buffer.alloc(15 * 1024 * 1024), 'big.png');
+    const refused = await me.call(`/api/projects/${project.id}/images`, {
+      method: 'POST',
+      body: big,
+    });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('connection')).toBe('close');
+    const read = await me.call(`/api/projects/${project.id}`);
+    expect(read.headers.get('connection')).not.toBe('close');
+  });
+
   it('are deleted with their project', async () => {
     const me = await person();
     const project = await me.project();
