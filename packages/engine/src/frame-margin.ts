@@ -3,7 +3,7 @@
  * pictures, a chosen shape), as a share of the frame's short side. Browser-safe: the web app's
  * story player and scene editor fit pictures as the render does.
  */
-export const FRAME_MARGIN = 0.05;
+const FRAME_MARGIN = 0.05;
 
 interface Size {
   width: number;

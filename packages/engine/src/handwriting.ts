@@ -20,7 +20,7 @@ export const LINE_SPACING = 1.6;
  * hand (people write two to four letters a second), slow enough to follow a word as it appears.
  * Moves between strokes go at the drawing's pen-up pace.
  */
-export const WRITING_SPEED = 6;
+const WRITING_SPEED = 6;
 
 /**
  * The block's strokes in capital heights, y down, the block's centre at (0, 0), unrotated: lines

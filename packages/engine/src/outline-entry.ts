@@ -31,9 +31,9 @@ export type { HandHold } from './hand-pose.js';
 export { HAND_TIP, handBoxSize, handPixelsPerUnit } from './hand-geometry.js';
 
 // Stories: the hand's handwriting, its timing in a scene, the story's timeline and transitions.
-export { handwritingStrokes, textWritingSeconds, WRITING_SPEED } from './handwriting.js';
+export { handwritingStrokes, textWritingSeconds } from './handwriting.js';
 export type { HandwrittenBlock } from './handwriting.js';
-export { sceneTextSchedule, TEXT_SHARE_WITH_PICTURE } from './text-schedule.js';
+export { sceneTextSchedule } from './text-schedule.js';
 export type {
   DrawingStretch,
   TextSchedule,
@@ -43,7 +43,7 @@ export type {
 export { storySeconds, storyTimeline } from './timeline.js';
 export type { SceneFrames, StoryTimeline, TimedScene, TransitionFrames } from './timeline.js';
 export { CAMERA_DROP, transitionView } from './transition-view.js';
-export { FRAME_MARGIN, fitInFrame } from './frame-margin.js';
+export { fitInFrame } from './frame-margin.js';
 export type { FrameFit } from './frame-margin.js';
 export { penRadius, TEXT_GREY } from './text-ink.js';
 export type { LayerView, TransitionView } from './transition-view.js';

@@ -11,7 +11,7 @@ import { textWritingSeconds } from './handwriting.js';
 import { FPS } from './timeline.js';
 
 /** Of a picture scene's drawing time, the text takes at most this share. */
-export const TEXT_SHARE_WITH_PICTURE = 0.5;
+const TEXT_SHARE_WITH_PICTURE = 0.5;
 
 export interface TextScheduleScene {
   drawingTime: number;
