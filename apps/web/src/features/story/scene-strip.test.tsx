@@ -2,7 +2,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useReducer } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { STORY_LIMITS, TRANSITION_LABELS } from '@/lib/contract';
+import { STORY_LIMITS, STORY_MESSAGES, TRANSITION_LABELS } from '@/lib/contract';
 import { SceneStrip } from './scene-strip';
 import { newScene, storyReducer, type Story } from './story-state';
 
@@ -103,6 +103,25 @@ describe('the scene strip', () => {
     expect(thumbnail(3).getAttribute('aria-current')).toBe('step');
     await userEvent.click(screen.getByRole('button', { name: 'Delete scene' }));
     expect(onDelete).toHaveBeenCalledWith('b-copy');
+  });
+
+  it('adds and duplicates no scene past the limit, and says why', () => {
+    const ids = Array.from({ length: STORY_LIMITS.maxScenes }, (_, i) => `s${i}`);
+    render(
+      <Strip
+        start={{
+          scenes: ids.map((id) => newScene(id, 'blank')),
+          activeId: 's0',
+          keepsScenes: true,
+        }}
+      />,
+    );
+    const add = screen.getByRole<HTMLButtonElement>('button', { name: 'Add scene' });
+    expect(add.disabled).toBe(true);
+    expect(add.title).toBe(STORY_MESSAGES.tooManyScenes);
+    expect(
+      screen.getByRole<HTMLButtonElement>('button', { name: 'Duplicate scene' }).disabled,
+    ).toBe(true);
   });
 
   it('sets the transition after each scene but the last, and its seconds but for a cut', async () => {

@@ -5,6 +5,7 @@ import type { ImageSize } from '@/features/upload/image-size';
 import { formatDuration } from '@/features/videos/video-facts';
 import {
   STORY_LIMITS,
+  STORY_MESSAGES,
   TRANSITION_LABELS,
   TRANSITIONS,
   type ProjectScenePicture,
@@ -115,7 +116,7 @@ export function SceneStrip({
             size="sm"
             aria-expanded={adding}
             disabled={full}
-            title={full ? `A story has at most ${STORY_LIMITS.maxScenes} scenes.` : undefined}
+            title={full ? STORY_MESSAGES.tooManyScenes : undefined}
             onClick={() => setAdding((open) => !open)}
           >
             <Plus className="h-4 w-4" aria-hidden="true" />
