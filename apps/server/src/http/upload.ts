@@ -49,6 +49,11 @@ export interface Upload {
   /** The `image` file's bytes and the name it was sent with (the bytes decide what it is). */
   image: { bytes: Buffer; fileName: string };
   fields: Record<string, string>;
+}
+
+/** An upload whose files went to disk. */
+export interface DiskUpload {
+  fields: Record<string, string>;
   /** The `DiskFiles` fields that were sent, by name. */
   files: Partial<Record<string, ReceivedFile>>;
 }
@@ -58,16 +63,13 @@ export const imageRequired = () =>
   new AppError(400, 'image: an image file is required', 'VALIDATION_ERROR');
 
 /**
- * Reads a multipart upload (within the limits above): the image whole into memory, and the
- * `disk` files, if any, to disk. A missing image is a 400.
+ * Reads a multipart upload (within the limits above): the image whole into memory. A missing image
+ * is a 400.
  */
-export async function readUpload(request: FastifyRequest, disk?: DiskFiles): Promise<Upload> {
-  const { image, fields, files } = await readParts(request, {
-    image: true,
-    disk: disk ? [disk] : [],
-  });
+export async function readUpload(request: FastifyRequest): Promise<Upload> {
+  const { image, fields } = await readParts(request, { image: true, disk: [] });
   if (!image) throw imageRequired();
-  return { image, fields, files };
+  return { image, fields };
 }
 
 /**
@@ -77,7 +79,7 @@ export async function readUpload(request: FastifyRequest, disk?: DiskFiles): Pro
 export async function readDiskUpload(
   request: FastifyRequest,
   ...disk: DiskFiles[]
-): Promise<Pick<Upload, 'fields' | 'files'>> {
+): Promise<DiskUpload> {
   const { fields, files } = await readParts(request, { image: false, disk });
   return { fields, files };
 }
@@ -85,7 +87,7 @@ export async function readDiskUpload(
 async function readParts(
   request: FastifyRequest,
   { image: withImage, disk }: { image: boolean; disk: DiskFiles[] },
-): Promise<Partial<Upload> & Pick<Upload, 'fields' | 'files'>> {
+): Promise<Partial<Upload> & DiskUpload> {
   if (!request.isMultipart()) {
     throw new AppError(415, 'Send the file as multipart/form-data.', 'UNSUPPORTED_MEDIA_TYPE');
   }
@@ -98,7 +100,7 @@ async function readParts(
   };
   let image: Upload['image'] | undefined;
   const fields: Record<string, string> = {};
-  const received: Upload['files'] = {};
+  const received: DiskUpload['files'] = {};
   for await (const part of request.parts({ limits })) {
     if (part.type === 'file') {
       const fileName = () => parseInput(singleLineTextSchema, part.filename, part.fieldname);
