@@ -1,5 +1,5 @@
 /** Making videos in the workspace: generate, watch the library, and read what the page sent. */
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Download, type Locator, type Page } from '@playwright/test';
 import { shownToast } from './toasts.js';
 
 /**
@@ -72,4 +72,11 @@ export async function generate(page: Page, drawingTime: number) {
   await expect(shownToast(page)).toContainText('Video Creation Started!');
   // The workspace is handed back for the next image.
   await expect(page.getByText('Drop your image here')).toBeVisible();
+}
+
+/** Clicks the library card's Download button for `title`; the browser's download of it. */
+export async function downloadVideo(page: Page, card: Locator, title: string): Promise<Download> {
+  const downloading = page.waitForEvent('download');
+  await card.getByRole('button', { name: `Download ${title}` }).click();
+  return downloading;
 }

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { completeEmailSignIn, signUp, uniqueEmail } from '../support/auth.js';
 import { shownToast } from '../support/toasts.js';
 import {
+  downloadVideo,
   generate,
   recordSentForms,
   RENDER_TIMEOUT_MS,
@@ -119,9 +120,7 @@ test('a sample with two zones is previewed, drawn live, played, downloaded and d
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
   // Download it: an MP4 named after the title.
-  const downloading = page.waitForEvent('download');
-  await card.getByRole('button', { name: 'Download Cat in Box' }).click();
-  const download = await downloading;
+  const download = await downloadVideo(page, card, 'Cat in Box');
   expect(download.suggestedFilename()).toBe('Cat in Box.mp4');
   const bytes = await readFile(await download.path());
   expect(bytes.subarray(4, 8).toString('latin1')).toBe('ftyp');
