@@ -10,7 +10,6 @@ import type { Size } from '@/features/workspace/canvas/coordinates';
 import { toast } from '@/hooks/use-toast';
 import type { Hand, VideoShape } from '@/lib/contract';
 import { fillsFrame } from './frame-fit';
-import { paperSize, pictureSize } from './paper';
 import type { PlayerScene } from './player/player-scene';
 import { StoryPlayer } from './player/story-player';
 import { finishedTexts, type Scene } from './story-state';
@@ -22,15 +21,14 @@ export interface PlayedStory {
 
 /**
  * The story as the player plays it: each scene with its picture as drawn (`pictures`, by scene id),
- * in the video's frame (the shape's, or the first picture's proportions).
+ * in the video's `frame` (the editor's paper: the shape's, or the first picture's proportions).
  */
-export async function playedStory(
+export function playedStory(
   scenes: readonly Scene[],
   pictures: ReadonlyMap<string, File>,
+  frame: Size,
   shape: VideoShape,
-): Promise<PlayedStory> {
-  const firstPicture = scenes.map((scene) => pictures.get(scene.id)).find(Boolean);
-  const frame = paperSize(shape, firstPicture ? await pictureSize(firstPicture) : null);
+): PlayedStory {
   return {
     frame,
     scenes: scenes.map((scene, index) => {

@@ -129,7 +129,7 @@ export function ImageEditor({
           told && (
             <PlayStory
               prepare={async () =>
-                playedStory(scenes, await pictures.files(scenes), settings.shape)
+                playedStory(scenes, await pictures.files(scenes), pictures.paper, settings.shape)
               }
               hand={settings.hand}
               colour={colour}
