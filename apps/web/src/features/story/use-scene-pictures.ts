@@ -167,5 +167,3 @@ export function useScenePictures({
     },
   };
 }
-
-export type ScenePictures = ReturnType<typeof useScenePictures>;

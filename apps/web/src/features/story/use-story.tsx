@@ -76,5 +76,3 @@ export function useStory(
     },
   };
 }
-
-export type StoryControls = ReturnType<typeof useStory>;
