@@ -346,9 +346,10 @@ async function drawScene(
 ): Promise<PictureAhead> {
   const { scenes, time, frame, run } = job;
   const scene = scenes[i]!;
-  const drawing = await planScene(job, scene, ahead.scene === i ? ahead.picture : undefined);
-  const next = ahead.scene > i ? ahead : decodeAhead(job, i);
   const sceneFrames = time.scenes[i]!;
+  const picture = ahead.scene === i ? ahead.picture : undefined;
+  const drawing = await planScene(job, scene, sceneFrames.drawFrames, picture);
+  const next = ahead.scene > i ? ahead : decodeAhead(job, i);
   const inks = prepareScene(
     drawing,
     scene.settings.texts,
@@ -381,19 +382,19 @@ async function drawScene(
 }
 
 /**
- * A scene's drawing: its picture planned (with a planning thread of its own), or a blank board.
- * The picture is awaited here, so nothing but the plan keeps it once the scene is planned.
+ * A scene's drawing: its picture planned (with a planning thread of its own), or a blank board
+ * over the scene's `drawFrames`. The picture is awaited here, so nothing but the plan keeps it
+ * once the scene is planned.
  */
 async function planScene(
   job: StoryJob,
   scene: StoryScene,
+  drawFrames: number,
   picture: Promise<PictureToPlan | undefined> | undefined,
 ): Promise<Drawing> {
   const toPlan = await picture;
-  if (!toPlan) {
-    const drawFrames = Math.round(scene.settings.drawingTime * FPS);
+  if (!toPlan)
     return planBlank(job.frame, job.options, drawFrames, scene.settings.texts.length > 0);
-  }
   // The thread ends once it has answered (`planDrawing` closes it).
   return planDrawing(toPlan.picture, scene.options, toPlan.worker, job.params.log);
 }
