@@ -334,7 +334,10 @@ export const projectSceneImages = pgTable(
     /** The name it was uploaded with. */
     fileName: text('file_name').notNull(),
     createdAt: createdAt(),
-    /** When it was uploaded, or last saved in a scene of the project's state. */
+    /**
+     * When it was uploaded, or last saved in a scene of the project's state (or found there by the
+     * clean-up).
+     */
     namedAt: timestamp('named_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

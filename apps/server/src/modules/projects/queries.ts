@@ -157,17 +157,26 @@ export async function nameSceneImages(
   return new Set(rows.map((row) => row.id));
 }
 
-/** Scene images last named (or uploaded) before `before`, with their project's saved state. */
+/** Scene images last named (or uploaded) before `before`. */
 export function sceneImagesNamedBefore(db: Db, before: Date) {
   return db
     .select({
       id: projectSceneImages.id,
+      projectId: projectSceneImages.projectId,
       storageKey: projectSceneImages.storageKey,
-      state: projects.state,
     })
     .from(projectSceneImages)
-    .innerJoin(projects, eq(projects.id, projectSceneImages.projectId))
     .where(lt(projectSceneImages.namedAt, before));
+}
+
+/** The saved states of `projectIds`, by project. */
+export async function projectStates(db: Db, projectIds: string[]): Promise<Map<string, unknown>> {
+  if (projectIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: projects.id, state: projects.state })
+    .from(projects)
+    .where(inArray(projects.id, projectIds));
+  return new Map(rows.map((row) => [row.id, row.state]));
 }
 
 /** Forgets a scene image (its file is deleted next). */

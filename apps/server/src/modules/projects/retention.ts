@@ -9,7 +9,9 @@ import {
 import {
   deleteSceneImageRow,
   existingProjectIds,
+  nameSceneImages,
   projectFileKeys,
+  projectStates,
   projectsUnchangedSince,
   sceneImagesNamedBefore,
 } from './queries.js';
@@ -34,21 +36,33 @@ export async function deleteIdleProjects(deps: ProjectDeps, now: Date): Promise<
 /**
  * Deletes the scene images no scene of their project's saved state has named for a day: uploaded
  * and never saved in a scene, or left out of the story since (a scene deleted, its picture
- * replaced). The row goes first, then the file.
+ * replaced). The row goes first, then the file. Each project's state is read once, and the images
+ * it still names are marked named, so that they are not looked at again for a day.
  */
 export async function deleteUnnamedSceneImages(
   { db, storage }: ProjectDeps,
   now: Date,
 ): Promise<number> {
   const candidates = await sceneImagesNamedBefore(db, new Date(now.getTime() - DAY_MS));
-  let deleted = 0;
+  const byProject = new Map<string, typeof candidates>();
   for (const image of candidates) {
-    const state = savedPicturesSchema.safeParse(image.state);
+    const images = byProject.get(image.projectId) ?? [];
+    images.push(image);
+    byProject.set(image.projectId, images);
+  }
+  const states = await projectStates(db, [...byProject.keys()]);
+  let deleted = 0;
+  for (const [projectId, images] of byProject) {
+    const state = savedPicturesSchema.safeParse(states.get(projectId));
     // A state whose pictures do not read keeps them: nothing says they are unused.
-    if (!state.success || namedSceneImages(state.data).includes(image.id)) continue;
-    await deleteSceneImageRow(db, image.id);
-    await storage.delete(image.storageKey);
-    deleted += 1;
+    if (!state.success) continue;
+    const named = new Set(namedSceneImages(state.data));
+    await nameSceneImages(db, projectId, [...named]);
+    for (const image of images.filter((candidate) => !named.has(candidate.id))) {
+      await deleteSceneImageRow(db, image.id);
+      await storage.delete(image.storageKey);
+      deleted += 1;
+    }
   }
   return deleted;
 }
