@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
  * How long a stopping server lets the requests in flight finish before it closes every connection
  * left: one that can never finish (a client gone quiet mid-upload) would hold the stop for good.
  */
-export const STOP_GRACE_MS = 10_000;
+const STOP_GRACE_MS = 10_000;
 
 /**
  * Once the server is stopping, each answer closes its connection: a request in flight is answered,

@@ -85,7 +85,7 @@ export const toVideo = (row: Omit<VideoRow, 'options'>): Video => ({
 });
 
 /** A video's price: its model's per picture scene (`STORY_CREDIT_RULE`); one picture, one scene. */
-export const videoCost = (settings: Pick<CreateVideoBlobData, 'aiModel' | 'scenes'>): number =>
+const videoCost = (settings: Pick<CreateVideoBlobData, 'aiModel' | 'scenes'>): number =>
   settings.scenes
     ? storyCreditCost(
         MODEL_CREDIT_COST[settings.aiModel],
