@@ -1,14 +1,9 @@
-import {
-  penRadius,
-  TEXT_GREY,
-  transitionView,
-  type Point,
-  type TextSchedule,
-} from '@rasma/engine/outline';
+import { transitionView, type Point, type TextSchedule } from '@rasma/engine/outline';
 import type { HeldHand } from '@/features/stroke-editor/use-held-hand';
 import { InkPainting } from '@/features/stroke-editor/ink-painting';
 import type { Size } from '@/features/workspace/canvas/coordinates';
 import { pictureInFrame } from '../frame-fit';
+import { TEXT_INK, textPenWidth } from '../text-ink';
 import { sceneDrawingAt } from './scene-drawing';
 import type { StoryMoment } from './story-moment';
 import { writtenStrokes } from './text-writing';
@@ -25,9 +20,6 @@ export interface PaintedScene {
   /** Its frames in the story: the last is its finished picture. */
   frames: number;
 }
-
-/** The text's ink, as the engine writes it: its grey, the pen's width. */
-const TEXT_INK = `rgb(${TEXT_GREY} ${TEXT_GREY} ${TEXT_GREY})`;
 
 /** A scene's picture as drawn so far, off screen at its own size. */
 interface InkLayer {
@@ -104,7 +96,7 @@ export class StoryPainter {
       }
     }
     context.strokeStyle = TEXT_INK;
-    context.lineWidth = 2 * penRadius(this.frame);
+    context.lineWidth = textPenWidth(this.frame);
     context.lineCap = 'round';
     context.lineJoin = 'round';
     strokes.forEach((block, index) => {

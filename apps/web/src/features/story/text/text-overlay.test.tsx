@@ -1,3 +1,4 @@
+import { penRadius } from '@rasma/engine/outline';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -74,6 +75,17 @@ describe('the text overlay', () => {
     const firstY = drawnStrokes()[0]![0]![1];
     const lastY = drawnStrokes().at(-1)![0]![1];
     expect(firstY).toBeLessThan(lastY);
+  });
+
+  it("draws with the video's pen: as wide at every text size, in the frame's pixels", () => {
+    const { rerender } = draw([block({ size: 0.05 })]);
+    const widths = () =>
+      new Set(
+        [...document.querySelectorAll('polyline')].map((line) => line.getAttribute('stroke-width')),
+      );
+    expect(widths()).toEqual(new Set([String(2 * penRadius(FRAME))]));
+    rerender(<TextOverlay blocks={[block({ size: 0.3 })]} frame={FRAME} onMove={vi.fn()} />);
+    expect(widths()).toEqual(new Set([String(2 * penRadius(FRAME))]));
   });
 
   it('moves the focused block with the arrow keys, further with Shift, and keeps it on the frame', async () => {

@@ -3,10 +3,9 @@ import { useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from
 import type { Size } from '@/features/workspace/canvas/coordinates';
 import type { TextBlock } from '@/lib/contract';
 import { cn } from '@/lib/utils';
+import { TEXT_INK, textPenWidth } from '../text-ink';
 import { keyMove, movedBy, type BlockPosition } from './block-moves';
 
-/** The pen's line as wide as this share of a capital's height (what the overlay shows). */
-const LINE_SHARE = 0.08;
 /** Room around a block's ink that still picks it up (frame pixels). */
 const HIT_MARGIN = 6;
 
@@ -136,8 +135,8 @@ export function TextOverlay({
               key={i}
               points={stroke.map((p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ')}
               fill="none"
-              stroke="#1e293b"
-              strokeWidth={Math.max(1, block.size * frame.height * LINE_SHARE)}
+              stroke={TEXT_INK}
+              strokeWidth={textPenWidth(frame)}
               strokeLinecap="round"
               strokeLinejoin="round"
             />
