@@ -77,7 +77,7 @@ export function tracker({
   };
 }
 
-export const cancelled = (options?: { cause: unknown }) =>
+const cancelled = (options?: { cause: unknown }) =>
   new EngineError('CANCELLED', 'The render was cancelled.', options);
 
 /** The picture at the video's size, with the zones moved to where it lies in the frame. */
@@ -180,7 +180,7 @@ export async function inWorkDir<T>(
   }
 }
 
-export async function writeThumbnail(
+async function writeThumbnail(
   rgb: Uint8Array,
   width: number,
   height: number,
