@@ -99,9 +99,10 @@ export function useScenePictures({
     );
   }, [openedId, file]);
 
-  const wantsPaper = opened === 'blank';
   const { width, height } = paper;
   const paperKey = `${width}x${height}`;
+  // Paper is made once for its size: a blank board opened again shows the same.
+  const wantsPaper = opened === 'blank' && blank?.size !== paperKey;
   useEffect(() => {
     if (!wantsPaper) return;
     let live = true;
