@@ -1,21 +1,14 @@
 import { STORED_AUDIO, type AudioTrack, type ProjectAudioFile } from '@rasma/contract';
 import type { Db } from '../../db/client.js';
-import { requireOwned } from '../../db/ownership.js';
 import { AppError } from '../../errors.js';
-import { recordHit, type RateLimit } from '../../limits/rate-limiter.js';
+import type { RateLimit } from '../../limits/rate-limiter.js';
 import { newProjectAudioKey } from '../../storage/keys.js';
 import type { CheckedAudio } from '../audio/audio-file.js';
-import { requireUserById } from '../auth/users.js';
-import { requireWithinQuota } from '../quota/service.js';
-import {
-  deleteProjectAudioRow,
-  findProjectAudio,
-  upsertProjectAudio,
-  type ProjectAudioRow,
-} from './queries.js';
+import { deleteProjectAudioRow, findProjectAudio, upsertProjectAudio } from './queries.js';
 import {
   checkCanAddProjectFile,
   findOwnProject,
+  storeProjectFile,
   toAudioFile,
   type ProjectDeps,
 } from './service.js';
@@ -42,27 +35,27 @@ export const checkCanUploadAudio = (db: Db, userId: string, projectId: string) =
   });
 
 /**
- * Keeps a checked audio file as the project's track, replacing the file it had. The file is stored
- * first under a key of its own, outside the transaction (an upload to a bucket can take a while,
- * and the embedded database has one connection); the row, the quota check (the new file counted,
- * the old one no longer) and the hour's count are then one transaction. When that fails (a file
- * that would not fit is a 409) the new file is deleted and the old track is untouched; once it is
- * committed the old file is deleted.
+ * Keeps a checked audio file as the project's track, replacing the file it had
+ * (`storeProjectFile`): when it cannot be kept the old track is untouched; once it is, the old
+ * file is deleted.
  */
 export async function storeProjectAudio(
-  { db, storage }: ProjectDeps,
+  deps: ProjectDeps,
   input: { userId: string; projectId: string; track: AudioTrack; audio: CheckedAudio },
 ): Promise<ProjectAudioFile> {
   const { userId, projectId, track, audio } = input;
   const storageKey = newProjectAudioKey(projectId, track);
-  let stored: { row: ProjectAudioRow; replacedKey: string | undefined };
-  try {
-    await storage.upload(storageKey, audio.file, STORED_AUDIO.contentType);
-    stored = await db.transaction(async (tx) => {
-      // The user's row is locked for the quota: two uploads at once see each other, and the track's
-      // previous key read here is the one the upsert replaces.
-      await requireUserById(tx, userId, { lock: true });
-      await requireOwned(tx, 'project', userId, projectId);
+  const stored = await storeProjectFile(
+    deps,
+    {
+      userId,
+      projectId,
+      storageKey,
+      uploadsKey: audioUploadsKey(userId),
+      store: () => deps.storage.upload(storageKey, audio.file, STORED_AUDIO.contentType),
+    },
+    async (tx) => {
+      // Read under the user's lock: the previous key is the one the upsert replaces.
       const previous = await findProjectAudio(tx, projectId, track);
       const row = await upsertProjectAudio(tx, {
         projectId,
@@ -72,16 +65,11 @@ export async function storeProjectAudio(
         bytes: audio.bytes,
         durationSeconds: audio.durationSeconds,
       });
-      await requireWithinQuota(tx, userId);
-      await recordHit(tx, audioUploadsKey(userId));
       return { row, replacedKey: previous?.storageKey };
-    });
-  } catch (err) {
-    await storage.delete(storageKey);
-    throw err;
-  }
+    },
+  );
   // A failure here leaves a file no row names, which the hourly clean-up removes.
-  if (stored.replacedKey) await storage.delete(stored.replacedKey);
+  if (stored.replacedKey) await deps.storage.delete(stored.replacedKey);
   return toAudioFile(stored.row);
 }
 

@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { ProjectSceneImage } from '@rasma/contract';
 import type { Db } from '../../db/client.js';
-import { notFoundOf, requireOwned } from '../../db/ownership.js';
-import { recordHit, type RateLimit } from '../../limits/rate-limiter.js';
+import { notFoundOf } from '../../db/ownership.js';
+import type { RateLimit } from '../../limits/rate-limiter.js';
 import { projectSceneImageKey } from '../../storage/keys.js';
-import { requireUserById } from '../auth/users.js';
 import type { Decode } from '../images/decode-queue.js';
 import { normalizeImage } from '../images/image-file.js';
-import { requireWithinQuota } from '../quota/service.js';
 import { findSceneImage, insertSceneImage } from './queries.js';
 import {
   checkCanAddProjectFile,
   findOwnProject,
+  storeProjectFile,
   toSceneImage,
   type ProjectDeps,
 } from './service.js';
@@ -35,14 +34,12 @@ export const checkCanUploadSceneImage = (db: Db, userId: string, projectId: stri
   });
 
 /**
- * Keeps a picture for a scene of the project, checked and kept exactly as the project's image is
- * (type from the bytes, size, megapixels; upright, without metadata, no larger than a video
- * needs). The file is stored first under a key of its own; the row, the quota check and the hour's
- * count are then one transaction, and when that fails (a picture that would not fit is a 409) the
- * file is deleted.
+ * Keeps a picture for a scene of the project (`storeProjectFile`), checked and kept exactly as the
+ * project's image is (type from the bytes, size, megapixels; upright, without metadata, no larger
+ * than a video needs).
  */
 export async function storeSceneImage(
-  { db, storage }: ProjectDeps,
+  deps: ProjectDeps,
   input: {
     userId: string;
     projectId: string;
@@ -54,13 +51,17 @@ export async function storeSceneImage(
   const image = await input.decode(() => normalizeImage(input.upload.bytes));
   const id = randomUUID();
   const storageKey = projectSceneImageKey(projectId, id);
-  try {
-    await storage.put(storageKey, image.data, image.mimeType);
-    const row = await db.transaction(async (tx) => {
-      // The user's row is locked for the quota: two uploads at once see each other.
-      await requireUserById(tx, userId, { lock: true });
-      await requireOwned(tx, 'project', userId, projectId);
-      const row = await insertSceneImage(tx, {
+  const row = await storeProjectFile(
+    deps,
+    {
+      userId,
+      projectId,
+      storageKey,
+      uploadsKey: sceneImageUploadsKey(userId),
+      store: () => deps.storage.put(storageKey, image.data, image.mimeType),
+    },
+    (tx) =>
+      insertSceneImage(tx, {
         id,
         projectId,
         storageKey,
@@ -69,16 +70,9 @@ export async function storeSceneImage(
         height: image.height,
         bytes: image.data.length,
         fileName: input.upload.fileName.slice(0, 255),
-      });
-      await requireWithinQuota(tx, userId);
-      await recordHit(tx, sceneImageUploadsKey(userId));
-      return row;
-    });
-    return toSceneImage(row);
-  } catch (err) {
-    await storage.delete(storageKey);
-    throw err;
-  }
+      }),
+  );
+  return toSceneImage(row);
 }
 
 /** A scene image of the user's project, to send; anyone else's, or none, is a 404. */

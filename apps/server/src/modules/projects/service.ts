@@ -17,7 +17,7 @@ import {
   type ProjectSummary,
 } from '@rasma/contract';
 import sharp from 'sharp';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { notFoundOf, requireOwned } from '../../db/ownership.js';
 import { AppError } from '../../errors.js';
 import { titleFromFileName } from '../../http/upload.js';
@@ -228,6 +228,43 @@ export async function checkCanAddProjectFile(
   await findOwnProject(db, userId, projectId);
   await refuseWhenLimitReached(db, uploads.key, uploads.limit);
   await requireRoom(db, userId);
+}
+
+/**
+ * Keeps a file for the user's project (an audio track, a scene image). `store` puts it in storage
+ * first, under a key of its own, outside the transaction (an upload to a bucket can take a while,
+ * and the embedded database has one connection); then one transaction locks the user's row (two
+ * uploads at once see each other in the quota), checks the project is theirs, writes the file's row
+ * (`record`), checks the quota with the file counted and counts the hour's upload. When that fails
+ * (a file that would not fit is a 409) the stored file is deleted.
+ */
+export async function storeProjectFile<T>(
+  { db, storage }: ProjectDeps,
+  file: {
+    userId: string;
+    projectId: string;
+    storageKey: string;
+    /** The rate limit's key its kind of upload is counted under. */
+    uploadsKey: string;
+    store: () => Promise<void>;
+  },
+  record: (tx: DbOrTx) => Promise<T>,
+): Promise<T> {
+  const { userId, projectId } = file;
+  try {
+    await file.store();
+    return await db.transaction(async (tx) => {
+      await requireUserById(tx, userId, { lock: true });
+      await requireOwned(tx, 'project', userId, projectId);
+      const recorded = await record(tx);
+      await requireWithinQuota(tx, userId);
+      await recordHit(tx, file.uploadsKey);
+      return recorded;
+    });
+  } catch (err) {
+    await storage.delete(file.storageKey);
+    throw err;
+  }
 }
 
 /** The user's recent projects, newest change first. */
