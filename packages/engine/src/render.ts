@@ -20,8 +20,11 @@ export function renderSketchVideo(params: RenderParams): Promise<RenderResult> {
 export async function renderVideo(params: InternalRenderParams): Promise<RenderResult> {
   const options = parseRenderOptions(params.options);
   const { input, ...rest } = params;
+  // The edits go as the scene's alone: the story's options are not checked with them again.
+  const { edits, ...storyWide } = options;
   const { sceneCount: _, ...result } = await renderStory({
     ...rest,
+    options: storyWide,
     scenes: [
       {
         input,
@@ -31,7 +34,7 @@ export async function renderVideo(params: InternalRenderParams): Promise<RenderR
           grayscaleLevel: options.grayscaleLevel,
           drawingTime: options.drawingTime,
           strokeMasks: options.strokeMasks,
-          ...(options.edits ? { edits: options.edits } : {}),
+          ...(edits ? { edits } : {}),
           holdSeconds: HOLD_SECONDS,
           texts: [],
           transition: { kind: 'cut', seconds: STORY_LIMITS.transitionSeconds.default },

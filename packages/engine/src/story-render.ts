@@ -78,16 +78,22 @@ function parseScenes(scenes: readonly { scene: SceneSettings }[]): SceneSettings
   throw new EngineError('INVALID_OPTIONS', `Invalid option ${path}: ${issue?.message}`);
 }
 
-/** A scene's own options: the story's, with the scene's picture settings. */
-const sceneOptions = (options: RenderOptions, scene: SceneSettings): RenderOptions =>
-  parseRenderOptions({
+/**
+ * A scene's own options: the story's, with the scene's picture settings. Its stroke edits are
+ * taken as `parseScenes` checked them (the options' own schema): parsing a large payload again
+ * costs tens of milliseconds before the first frame.
+ */
+const sceneOptions = (options: RenderOptions, scene: SceneSettings): RenderOptions => ({
+  ...parseRenderOptions({
     ...options,
     direction: scene.direction,
     grayscaleLevel: scene.grayscaleLevel,
     drawingTime: scene.drawingTime,
     strokeMasks: scene.strokeMasks,
-    edits: scene.edits,
-  });
+    edits: undefined,
+  }),
+  edits: scene.edits,
+});
 
 interface StoryScene {
   input: string | Buffer | undefined;
