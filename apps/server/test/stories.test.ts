@@ -19,6 +19,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { images, uploadScenePictures, videos } from '../src/db/schema.js';
 import { deleteExpiredFiles, RETENTION_LIMITS } from '../src/modules/retention/cleanup.js';
 import { createLocalStorage } from '../src/storage/local-storage.js';
+import { oversizedUpload } from './support/audio.js';
 import { createSignedInUser } from './support/factories.js';
 import { clientOf } from './support/http.js';
 import { ownTempDir } from './support/temp-dir.js';
@@ -227,10 +228,15 @@ describe('a story', () => {
   it("holds each scene's picture to the image's limit as it arrives", async () => {
     const me = await person(servers.waiting);
     const files = await storyFiles();
-    files['scene-2'] = { bytes: Buffer.alloc(IMAGE_LIMITS.maxBytes + 1), fileName: 'huge.png' };
-    const refused = await me.create(STORY, files);
+    const upload = oversizedUpload('scene-2', 3 * IMAGE_LIMITS.maxBytes, [
+      { name: 'blobData', value: JSON.stringify({ scenes: STORY }) },
+      { name: 'image', value: files.image!.bytes, fileName: files.image!.fileName },
+    ]);
+    const refused = await me.call('/api/videos/create', upload.init);
     expect(refused.status).toBe(413);
-    expect(refused.body).toMatchObject({ code: 'BODY_TOO_LARGE' });
+    expect(await refused.json()).toMatchObject({ code: 'BODY_TOO_LARGE' });
+    // Refused on its way: far less than the whole picture was sent.
+    expect(upload.sent()).toBeLessThan(2 * IMAGE_LIMITS.maxBytes);
     expect(await me.credits()).toBe(100);
     expect(await me.videoRows()).toEqual([]);
     expect(await uploadFolders()).toEqual([]);
