@@ -152,8 +152,8 @@ async function keepImage(
   decode: Decode,
 ): Promise<KeptUpload> {
   if (!file) throw imageRequired();
-  const bytes = await readFile(file.path);
-  const image = await decode(() => normalizeImage(bytes));
+  // Read once its decode may start: uploads waiting for one do not hold their pictures in memory.
+  const image = await decode(async () => normalizeImage(await readFile(file.path)));
   const scaled = scaleSettings(settings, image.scale);
   checkStrokeEdits(scaled, image);
   return { settings: scaled, fileName: file.fileName, image, scenePictures: [] };
