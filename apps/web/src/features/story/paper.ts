@@ -1,5 +1,5 @@
 import { imageFormatOf } from '@rasma/contract/image-formats';
-import { imageSize, type ImageSize } from '@/features/upload/image-size';
+import { shownImageSize, type ImageSize } from '@/features/upload/image-size';
 import type { VideoShape } from '@/lib/contract';
 
 /** The long side of a blank board as the editor shows and plans it (it has no pixels to keep). */
@@ -25,11 +25,11 @@ export function paperSize(shape: VideoShape, picture: ImageSize | null): ImageSi
     : { width: Math.round(PAPER_LONG_SIDE * proportions), height: PAPER_LONG_SIDE };
 }
 
-/** A picture's size from its header; null when it cannot be read. */
+/** A picture's size as shown, from its header; null when it cannot be read. */
 export async function pictureSize(file: Blob): Promise<ImageSize | null> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   const format = imageFormatOf(bytes);
-  return format && imageSize(bytes, format);
+  return format && shownImageSize(bytes, format);
 }
 
 /** White paper of `size` as a PNG: what the editor's tools work on for a blank board. */

@@ -47,6 +47,39 @@ function webpSize(b: Uint8Array): ImageSize | null {
   }
 }
 
+/** The EXIF orientation tag (1-8) of a JPEG's APP1 segment; 1 (as stored) without one. */
+function jpegOrientation(b: Uint8Array): number {
+  let at = 2;
+  while (at + 4 < b.length && b[at] === 0xff) {
+    const marker = b[at + 1] ?? 0;
+    if (JPEG_FRAME_MARKERS.has(marker)) return 1; // EXIF comes before the frame
+    if (marker === 0xe1 && text(b, at + 4, 6) === 'Exif\0\0') {
+      const tiff = at + 10;
+      const little = text(b, tiff, 2) === 'II';
+      const u16 = (p: number) => (little ? le16(b, p) : be16(b, p));
+      const u32 = (p: number) => (little ? u16(p) + u16(p + 2) * 65536 : be32(b, p));
+      const ifd = tiff + u32(tiff + 4);
+      for (let i = 0, count = u16(ifd); i < count; i++) {
+        const entry = ifd + 2 + 12 * i;
+        if (u16(entry) === 0x0112) return u16(entry + 8);
+      }
+      return 1;
+    }
+    at += 2 + be16(b, at + 2);
+  }
+  return 1;
+}
+
+/**
+ * An image's size as it is shown: its header's, turned as a JPEG's EXIF orientation says (5-8
+ * turn it a quarter, as the page's `<img>` and the engine's decoder do); null as `imageSize`.
+ */
+export function shownImageSize(b: Uint8Array, format: ImageFormat): ImageSize | null {
+  const size = imageSize(b, format);
+  if (!size || format !== 'jpeg' || jpegOrientation(b) < 5) return size;
+  return { width: size.height, height: size.width };
+}
+
 /**
  * An image's width and height read from its header, as the server reads them before it decodes a
  * pixel; null when the header is cut short or damaged.
