@@ -51,7 +51,7 @@ export type ProjectScene = z.infer<typeof projectSceneSchema>;
 export type ProjectSceneInput = z.input<typeof projectSceneSchema>;
 export const projectScenesSchema = z
   .array(projectSceneSchema)
-  .min(1, 'A story has at least one scene')
+  .min(1, STORY_MESSAGES.noScenes)
   .max(STORY_LIMITS.maxScenes, STORY_MESSAGES.tooManyScenes)
   .check((ctx) => checkSceneIds(ctx.value, ctx));
 

@@ -47,6 +47,13 @@ export const TRANSITION_LABELS: Record<Transition, string> = {
 };
 export const DEFAULT_TRANSITION: Transition = 'fade';
 
+/** Seconds a transition adds to the video: none for a cut. */
+export const transitionSeconds = (transition: { kind: Transition; seconds: number }): number =>
+  transition.kind === 'cut' ? 0 : transition.seconds;
+
+/** A scene's picture when it has none: a blank board (a title card, text only). */
+export const BLANK_PICTURE = 'blank';
+
 /** The two handwriting styles: single-line fonts, so each letter is one or a few pen strokes. */
 export const HANDWRITING_STYLES = ['print', 'cursive'] as const;
 export type HandwritingStyle = (typeof HANDWRITING_STYLES)[number];
@@ -109,6 +116,7 @@ export function unwritableCharacters(text: string): string[] {
 
 /** What a story's limits and its text are refused with (the web app shows the same texts). */
 export const STORY_MESSAGES = {
+  noScenes: 'A story has at least one scene.',
   tooManyScenes: `A story has at most ${STORY_LIMITS.maxScenes} scenes.`,
   tooLong: `A story lasts at most ${STORY_LIMITS.maxTotalSeconds / 60} minutes. Shorten some scenes' drawing or hold times, or remove a scene.`,
   missingPicture: (field: string) => `The picture for ${field} is missing from the upload.`,

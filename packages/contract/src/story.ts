@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { DEFAULT_DIRECTION, DRAWING_TIME, GRAYSCALE_LEVEL, ZONE_LIMITS } from './constants.js';
 import { anyPartIdSchema, strokeEditsSchema } from './stroke-edits.js';
 import {
+  BLANK_PICTURE,
   DEFAULT_HANDWRITING_STYLE,
   DEFAULT_TRANSITION,
   HANDWRITING_STYLES,
@@ -14,6 +15,7 @@ import {
   STORY_MESSAGES,
   TEXT_MESSAGES,
   TEXT_MOMENTS,
+  transitionSeconds,
   TRANSITIONS,
   unwritableCharacters,
 } from './story-limits.js';
@@ -95,10 +97,6 @@ export const sceneTransitionSchema = z.object({
 });
 export type SceneTransition = z.infer<typeof sceneTransitionSchema>;
 
-/** Seconds a transition adds to the video: none for a cut. */
-export const transitionSeconds = (transition: SceneTransition): number =>
-  transition.kind === 'cut' ? 0 : transition.seconds;
-
 /** What every scene has, wherever it is kept: today's video settings per scene, hold and text. */
 export const storySceneFields = {
   id: idSchema,
@@ -121,7 +119,6 @@ export const storySceneFields = {
  * field) or `scene-1` to `scene-99`.
  */
 export const SCENE_PICTURE_FIELD = /^(image|scene-[1-9][0-9]?)$/;
-export const BLANK_PICTURE = 'blank';
 
 /** A scene in the create call: its picture is a multipart file, or a blank board. */
 export const storySceneSchema = z.object({
@@ -175,7 +172,7 @@ export function checkScenes<
 /** `blobData.scenes`: 1-20 scenes in the order they are drawn, each picture file named once. */
 export const storyScenesSchema = z
   .array(storySceneSchema)
-  .min(1, 'A story has at least one scene')
+  .min(1, STORY_MESSAGES.noScenes)
   .max(L.maxScenes, STORY_MESSAGES.tooManyScenes)
   .check((ctx) => {
     checkScenes(ctx.value, ctx);

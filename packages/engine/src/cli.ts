@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { BLANK_PICTURE } from '@rasma/contract/story-limits';
 import { EngineError } from './errors.js';
 import { resolveFfmpeg } from './ffmpeg.js';
 import type { RenderParams } from './render-params.js';
@@ -150,7 +151,7 @@ async function readStory(path: string): Promise<StorySceneInput[]> {
   return story.scenes.map((entry: Record<string, unknown>, i) => {
     const { picture, ...scene } = entry;
     const input =
-      typeof picture === 'string' && picture !== 'blank'
+      typeof picture === 'string' && picture !== BLANK_PICTURE
         ? resolve(dirname(path), picture)
         : undefined;
     return {

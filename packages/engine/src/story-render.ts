@@ -65,7 +65,7 @@ export interface InternalStoryParams extends Omit<InternalRenderParams, 'input'>
 const sceneSettingsSchema = storySceneSchema.omit({ picture: true });
 const scenesSchema = z
   .array(sceneSettingsSchema)
-  .min(1, 'A story has at least one scene')
+  .min(1, STORY_MESSAGES.noScenes)
   .max(STORY_LIMITS.maxScenes, STORY_MESSAGES.tooManyScenes)
   .check((ctx) => checkScenes(ctx.value, ctx));
 

@@ -4,7 +4,7 @@
  * The hand slides out in the frames after the drawing. Pure and browser-safe (the web app shows
  * the length before Generate).
  */
-import type { Transition } from '@rasma/contract/story-limits';
+import { transitionSeconds, type Transition } from '@rasma/contract/story-limits';
 
 export const FPS = 30;
 export const HOLD_SECONDS = 2;
@@ -122,9 +122,8 @@ export function storyTimeline(
     sceneFrames.push({ start, drawFrames, colourFrames, holdFrames, renderedFrames, frames });
     start += frames;
     if (i === scenes.length - 1) return;
-    const { kind, seconds } = scene.transition;
-    const transitionFrames = kind === 'cut' ? 0 : Math.round(seconds * FPS);
-    transitions.push({ start, frames: transitionFrames, kind });
+    const transitionFrames = Math.round(transitionSeconds(scene.transition) * FPS);
+    transitions.push({ start, frames: transitionFrames, kind: scene.transition.kind });
     start += transitionFrames;
   });
   const voiceFrames = voiceSeconds > 0 ? wholeFrames(voiceSeconds + VOICE_TAIL_SECONDS) : 0;
