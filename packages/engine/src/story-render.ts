@@ -381,6 +381,7 @@ async function drawScene(
   if (i === scenes.length - 1) return next;
   for (let h = sceneFrames.renderedFrames; h < sceneFrames.frames; h++) await output.send(finished);
   const transition = time.transitions[i]!;
+  if (transition.frames === 0) return next;
   const frames = new TransitionFrames(transition.kind, finished, frame.width, frame.height);
   for (let j = 0; j < transition.frames; j++)
     await output.send(frames.at((j + 1) / (transition.frames + 1)));
