@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { videos } from '../src/db/schema.js';
 import { createSignedInUser } from './support/factories.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
+import { startTestServer, storedUploads, type TestServer } from './support/test-server.js';
 
 // Renders run one at a time on this 2-core machine, shared with other work: they get time.
 vi.setConfig({ testTimeout: 900_000 });
@@ -63,9 +63,6 @@ async function credits(cookie: string) {
   const res = await server.request('/api/credits', { headers: { cookie } });
   return ((await res.json()) as { credits: number }).credits;
 }
-
-const storedImages = () =>
-  readdir(path.join(server.dataDir, 'files', 'images')).catch(() => [] as string[]);
 
 async function waitUntilMade(cookie: string, id: string): Promise<Video> {
   const until = Date.now() + 800_000;
@@ -247,7 +244,7 @@ describe('stroke edits in a create call', () => {
   for (const [what, blobData, message] of refused) {
     it(`refuses ${what} with a 400 naming the field, and debits and keeps nothing`, async () => {
       const { user, cookie } = await createSignedInUser(server.database.db, { credits: 40 });
-      const imagesBefore = await storedImages();
+      const imagesBefore = await storedUploads(server);
       const res = await post(cookie, blobData);
       expect(res.status).toBe(400);
       const body = (await res.json()) as { message: string; code: string };
@@ -256,7 +253,7 @@ describe('stroke edits in a create call', () => {
       expect(await credits(cookie)).toBe(40);
       const rows = await server.database.db.select().from(videos).where(eq(videos.userId, user.id));
       expect(rows).toEqual([]);
-      expect(await storedImages()).toEqual(imagesBefore);
+      expect(await storedUploads(server)).toEqual(imagesBefore);
     });
   }
 
