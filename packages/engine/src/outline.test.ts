@@ -212,6 +212,7 @@ describe('outline', () => {
     const workspace: Record<string, string> = {
       '@rasma/contract/constants': '../../contract/src/constants.ts',
       '@rasma/contract/stroke-edit-limits': '../../contract/src/stroke-edit-limits.ts',
+      '@rasma/contract/story-limits': '../../contract/src/story-limits.ts',
     };
     const seen = new Set<string>();
     const visit = (url: URL) => {
