@@ -26,11 +26,13 @@ const PUBLIC_PAGES: Record<Exclude<PublicRoute, '/'>, ComponentType> = {
   '/contact': page(() => import('@/pages/contact'), 'ContactPage'),
   '/terms': page(() => import('@/pages/terms'), 'TermsPage'),
   '/privacy': page(() => import('@/pages/privacy'), 'PrivacyPage'),
+  '/developers': page(() => import('@/pages/developers'), 'DevelopersPage'),
 };
 
 const SIGNED_IN_PAGES: Record<SignedInOnlyRoute, ComponentType> = {
   '/process': page(() => import('@/pages/process'), 'ProcessPage'),
   '/credits': page(() => import('@/pages/credits'), 'CreditsPage'),
+  '/account': page(() => import('@/pages/account'), 'AccountPage'),
   '/admin': page(() => import('@/pages/admin/dashboard'), 'AdminPage'),
   '/admin/analytics': page(() => import('@/pages/admin/analytics'), 'AdminAnalyticsPage'),
   '/admin/users': page(() => import('@/pages/admin/users'), 'AdminUsersPage'),

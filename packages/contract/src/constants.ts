@@ -305,6 +305,14 @@ export const ERROR_CODES = [
   'INVALID_SIGNATURE',
   /** An admin refund's Idempotency-Key was already used for a different refund. */
   'IDEMPOTENCY_KEY_REUSED',
+  /** The person has `API_TOKEN_LIMITS.maxPerUser` live API tokens already. */
+  'TOO_MANY_TOKENS',
+  /** The person has `WEBHOOK_LIMITS.maxEndpointsPerUser` webhook endpoints already. */
+  'TOO_MANY_WEBHOOKS',
+  /** A webhook URL that is not https, or resolves to a private, loopback or link-local address. */
+  'WEBHOOK_URL_REFUSED',
+  /** The export asked for is not made yet (or failed), so there is nothing to download. */
+  'EXPORT_NOT_READY',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 export const isErrorCode = (value: unknown): value is ErrorCode =>

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { TokenScope } from './api-tokens.js';
 
 /**
  * One API call: who may make it, and what travels. The server registers its routes from these (input
@@ -10,6 +11,13 @@ export interface Endpoint {
   path: `/api/${string}`;
   /** `user`: signed in (401 otherwise); `admin`: an administrator (403 `Admin access required`). */
   access: 'public' | 'user' | 'admin';
+  /**
+   * The scope a personal API token (`Authorization: Bearer`) needs to make this call. Without it,
+   * the call is for a browser session only (403 for a token); admin calls never have one.
+   */
+  tokenScope?: TokenScope;
+  /** A one-line summary, for the OpenAPI description. */
+  summary?: string;
   params?: z.ZodType<Record<string, string>>;
   query?: z.ZodType;
   /** A JSON body (`application/json`, or form-encoded where a provider posts a form). */

@@ -11,11 +11,13 @@ export const PUBLIC_ROUTES = [
   '/contact',
   '/terms',
   '/privacy',
+  '/developers',
 ] as const;
 export type PublicRoute = (typeof PUBLIC_ROUTES)[number];
 export const SIGNED_IN_ONLY_ROUTES = [
   '/process',
   '/credits',
+  '/account',
   '/admin',
   '/admin/analytics',
   '/admin/users',

@@ -9,6 +9,7 @@ import {
   VIDEO_STATUSES,
   ZONE_LIMITS,
 } from './constants.js';
+import { exportFormatSchema, videoExportSchema } from './exports.js';
 import { strokeEditsSchema } from './stroke-edits.js';
 import { storyScenesSchema } from './story.js';
 import {
@@ -73,6 +74,14 @@ export const createVideoBlobDataSchema = z.object({
    * model, shape, hand and audio are the whole video's). Absent: one scene from `image`, as before.
    */
   scenes: storyScenesSchema.optional(),
+  /**
+   * Optional, not in the spec's payload: files to make beside the MP4 (`EXPORT_FORMAT_INFO`; a
+   * transparent WebM adds its credits to the price). Absent: the MP4 alone, as before.
+   */
+  exports: z
+    .array(exportFormatSchema)
+    .refine((formats) => new Set(formats).size === formats.length, 'Each export format once')
+    .optional(),
 });
 export type CreateVideoBlobData = z.infer<typeof createVideoBlobDataSchema>;
 
@@ -92,6 +101,8 @@ export const videoSchema = z.object({
   durationSeconds: z.number().nonnegative().nullable(),
   /** How many scenes it tells (1 for a video of one picture). */
   sceneCount: z.number().int().min(1).default(1),
+  /** The files made or being made besides the MP4 (`EXPORT_FORMATS`), in no set order. */
+  exports: z.array(videoExportSchema).default([]),
 });
 export type Video = z.infer<typeof videoSchema>;
 

@@ -10,6 +10,13 @@ import {
   VIDEO_STATUSES,
 } from '@rasma/contract/constants';
 import { AUDIO_TRACKS } from '@rasma/contract/audio-limits';
+import {
+  EXPORT_FORMATS,
+  EXPORT_STATUSES,
+  TOKEN_SCOPES,
+  WEBHOOK_DELIVERY_STATUSES,
+  WEBHOOK_EVENTS,
+} from '@rasma/contract';
 import { sql, type AnyColumn } from 'drizzle-orm';
 import {
   bigserial,
@@ -343,6 +350,101 @@ export const projectSceneImages = pgTable(
   (t) => [
     index('project_scene_images_project_id_idx').on(t.projectId),
     index('project_scene_images_named_at_idx').on(t.namedAt),
+  ],
+);
+
+/**
+ * A file made from a video besides its MP4 (`EXPORT_FORMATS`): one row per format asked for,
+ * deleted with its video (the file with it, by the video's deletion).
+ */
+export const videoExports = pgTable(
+  'video_exports',
+  {
+    videoId: uuid('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    format: text('format', { enum: EXPORT_FORMATS }).notNull(),
+    status: text('status', { enum: EXPORT_STATUSES }).notNull().default('processing'),
+    storageKey: text('storage_key'),
+    bytes: integer('bytes'),
+    error: text('error'),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.videoId, t.format] }),
+    oneOf('video_exports_format_valid', t.format, EXPORT_FORMATS),
+    oneOf('video_exports_status_valid', t.status, EXPORT_STATUSES),
+  ],
+);
+
+/**
+ * A personal API token. Only the SHA-256 of the token is kept (hex), never the token; a revoked
+ * token keeps its row (revoked_at set) so the account page can say so, and is refused at once.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** The token's first characters, to tell tokens apart on the account page. */
+    prefix: text('prefix').notNull(),
+    scopes: text('scopes', { enum: TOKEN_SCOPES }).array().notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('api_tokens_user_id_idx').on(t.userId)],
+);
+
+/**
+ * A person's webhook endpoint. The signing secret is kept as it is (an HMAC needs it), shown to
+ * the person once at creation and never returned again.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    events: text('events', { enum: WEBHOOK_EVENTS }).array().notNull(),
+    secret: text('secret').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhook_endpoints_user_id_idx').on(t.userId)],
+);
+
+/**
+ * One event for one endpoint: its body is fixed when the event happens, so every attempt sends
+ * (and signs) the same bytes. The video may be deleted since; the delivery stays listed.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    event: text('event', { enum: WEBHOOK_EVENTS }).notNull(),
+    videoId: uuid('video_id').notNull(),
+    body: text('body').notNull(),
+    status: text('status', { enum: WEBHOOK_DELIVERY_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('webhook_deliveries_endpoint_id_created_at_idx').on(t.endpointId, t.createdAt),
+    oneOf('webhook_deliveries_status_valid', t.status, WEBHOOK_DELIVERY_STATUSES),
+    oneOf('webhook_deliveries_event_valid', t.event, WEBHOOK_EVENTS),
   ],
 );
 

@@ -33,5 +33,6 @@ export const VIDEO_CREATED: CreateVideoResponse = {
     aiModel: 'rasma-ai-color',
     durationSeconds: null,
     sceneCount: 1,
+    exports: [],
   },
 };

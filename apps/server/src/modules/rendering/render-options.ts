@@ -14,7 +14,11 @@ export interface RenderInput {
  * contract gains a field this mapping does not handle), and the result must be valid engine input.
  */
 export function toRenderInput(payload: CreateVideoBlobData): RenderInput {
-  const { scenes, ...options } = {
+  const {
+    scenes,
+    exports: _exports,
+    ...options
+  } = {
     strokeMasks: payload.strokeMasks.map(toZone),
     direction: payload.direction,
     grayscaleLevel: payload.grayscaleLevel,
@@ -25,6 +29,7 @@ export function toRenderInput(payload: CreateVideoBlobData): RenderInput {
     edits: payload.edits,
     audio: payload.audio,
     scenes: payload.scenes?.map(toSceneSettings),
+    exports: payload.exports,
   } satisfies Record<keyof CreateVideoBlobData, unknown>;
   return { options, ...(scenes && { scenes }) };
 }

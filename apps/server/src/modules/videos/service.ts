@@ -82,6 +82,7 @@ export const toVideo = (row: Omit<VideoRow, 'options'>): Video => ({
   aiModel: row.aiModel,
   durationSeconds: row.durationSeconds,
   sceneCount: row.sceneCount,
+  exports: [],
 });
 
 /** A video's price: its model's per picture scene (`STORY_CREDIT_RULE`); one picture, one scene. */

@@ -47,6 +47,7 @@ const video = (id: string, changes: Partial<Video> = {}): Video => ({
   aiModel: 'rasma-ai',
   durationSeconds: 15,
   sceneCount: 1,
+  exports: [],
   ...changes,
 });
 

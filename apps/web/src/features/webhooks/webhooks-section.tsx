@@ -1,0 +1,4 @@
+/** Being built (issue 38). */
+export function WebhooksSection() {
+  return null;
+}
