@@ -2,7 +2,7 @@
  * The `rasma` command line: `rasma render photo.jpg -o out.mp4 [options]`, and
  * `rasma story story.json -o out.mp4 [options]` for a story of several scenes.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { BLANK_PICTURE } from '@rasma/contract/story-limits';
@@ -142,24 +142,38 @@ async function main(argv: string[]): Promise<number> {
 
 /**
  * A story file's scenes for `renderStoryVideo`: each picture a path relative to the file, or a
- * blank board; a scene without an id is given its place's (the render checks the rest).
+ * blank board; a scene without an id is given its place's (the render checks the rest). A scene
+ * without a picture, or with one that is not a file, is refused before anything renders: a typo
+ * must not become a blank board, nor fail a render half-way.
  */
 async function readStory(path: string): Promise<StorySceneInput[]> {
   const story = (await readJson(path, 'story')) as { scenes?: unknown };
-  if (!Array.isArray(story.scenes))
-    throw new EngineError('INVALID_OPTIONS', `Invalid option story: ${path} has no "scenes" list`);
-  return story.scenes.map((entry: Record<string, unknown>, i) => {
-    const { picture, ...scene } = entry;
-    const input =
-      typeof picture === 'string' && picture !== BLANK_PICTURE
-        ? resolve(dirname(path), picture)
-        : undefined;
-    return {
-      ...(input ? { input } : {}),
-      scene: { id: `scene-${i + 1}`, ...scene } as SceneSettings,
-    };
-  });
+  if (!Array.isArray(story.scenes)) throw storyError(`${path} has no "scenes" list`);
+  return Promise.all(
+    story.scenes.map(async (entry: Record<string, unknown>, i) => {
+      const { picture, ...scene } = entry;
+      const where = `scene ${i + 1} of ${path}`;
+      if (typeof picture !== 'string')
+        throw storyError(`${where} has no "picture" (a file, or "${BLANK_PICTURE}")`);
+      const input = picture === BLANK_PICTURE ? undefined : resolve(dirname(path), picture);
+      if (input && !(await isFile(input)))
+        throw storyError(`${where}: its picture ${input} is not a file`);
+      return {
+        ...(input ? { input } : {}),
+        scene: { id: `scene-${i + 1}`, ...scene } as SceneSettings,
+      };
+    }),
+  );
 }
+
+const storyError = (reason: string) =>
+  new EngineError('INVALID_OPTIONS', `Invalid option story: ${reason}`);
+
+const isFile = (path: string) =>
+  stat(path).then(
+    (s) => s.isFile(),
+    () => false,
+  );
 
 /** A JSON file given as an option (checked with the render's options). */
 async function readJson(path: string, what: string): Promise<unknown> {

@@ -141,6 +141,44 @@ describe('rasma CLI', () => {
     expect(await hasAudioStream(path, output)).toBe(true);
   });
 
+  it('renders a story file of a title card and a picture, and refuses a scene without one', async () => {
+    const dir = await freshDir();
+    await writeFile(join(dir, 'in.png'), await scenePng(160, 120));
+    const title = { id: 't1', text: 'Hi', x: 0.5, y: 0.5, size: 0.2, rotation: 0, at: 'before' };
+    const scenes = [
+      {
+        picture: 'blank',
+        drawingTime: 1,
+        holdSeconds: 0,
+        texts: [title],
+        transition: { kind: 'cut' },
+      },
+      { picture: 'in.png', drawingTime: 1, holdSeconds: 1 },
+    ];
+    const story = join(dir, 'story.json');
+    await writeFile(story, JSON.stringify({ scenes }));
+    const output = join(dir, 'story.mp4');
+    const result = await run(['story', story, '-o', output, '--size', '1280']);
+    expect(result.stderr).not.toContain('rasma:');
+    expect(result.code).toBe(0);
+    // Two seconds of drawing, one of hold, and a cut (no time): 3 s at 30 fps.
+    const { path } = await resolveFfmpeg();
+    expect(await probeVideo(path, output)).toMatchObject({ frames: 90, durationSeconds: 3 });
+
+    for (const [picture, reason] of [
+      [undefined, 'scene 2 of ' + story + ' has no "picture"'],
+      ['in.pgn', `its picture ${join(dir, 'in.pgn')} is not a file`],
+    ] as const) {
+      const broken = scenes.map((scene, i) => (i === 1 ? { ...scene, picture } : scene));
+      await writeFile(story, JSON.stringify({ scenes: broken }));
+      const refused = await run(['story', story, '-o', join(dir, 'x.mp4')]);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain(reason);
+      expect(refused.stderr).toContain('[INVALID_OPTIONS]');
+      expect(existsSync(join(dir, 'x.mp4'))).toBe(false);
+    }
+  });
+
   it('reports bad options with the error code and a non-zero exit', async () => {
     const result = await run([
       'render',
