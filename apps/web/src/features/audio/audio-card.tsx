@@ -3,22 +3,13 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { HelpLink } from '@/components/ui/help-link';
-import { ACCEPTED_AUDIO, DRAWING_TIME } from '@/lib/contract';
+import { ACCEPTED_AUDIO } from '@/lib/contract';
 import { ClipEditor } from './clip-editor';
 import { AudioUploadButton } from './audio-upload-button';
-import { fitDrawingTime } from './fit';
 import { MusicOptions } from './music-options';
 import { TrackSection } from './track-section';
 import type { ProjectAudio } from './use-project-audio';
 import { VoiceRecorder } from './voice-recorder';
-
-/** What "Fit the drawing to the voice-over" did, in words. */
-function fitText(voiceSeconds: number): string {
-  const { drawingTime, voiceLonger } = fitDrawingTime(voiceSeconds);
-  return voiceLonger
-    ? `The voice-over is longer than ${DRAWING_TIME.max} s: the drawing takes ${drawingTime} s and the finished picture stays on screen until the voice ends.`
-    : `The drawing time is now ${drawingTime} s: the drawing ends when the voice-over does.`;
-}
 
 /**
  * The open project's sound: a voice-over (recorded here or uploaded) and music (uploaded), each
@@ -33,8 +24,8 @@ export function AudioCard({
 }: {
   audio: ProjectAudio;
   waiting: string | null;
-  /** Sets the drawing time (seconds). */
-  onFit: (drawingTime: number) => void;
+  /** Fits the drawing to a voice-over this long (seconds); says what it did. */
+  onFit: (voiceSeconds: number) => string;
 }) {
   const { voice, music } = audio;
   const [fitted, setFitted] = useState<string | null>(null);
@@ -81,9 +72,7 @@ export function AudioCard({
                     <Button
                       variant="outline"
                       onClick={() => {
-                        const seconds = audio.voiceSeconds ?? 0;
-                        onFit(fitDrawingTime(seconds).drawingTime);
-                        setFitted(fitText(seconds));
+                        setFitted(onFit(audio.voiceSeconds ?? 0));
                       }}
                     >
                       <AudioLines className="h-4 w-4" aria-hidden="true" />

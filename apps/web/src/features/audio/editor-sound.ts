@@ -1,38 +1,34 @@
-import { videoSeconds } from '@rasma/engine/outline';
 import { useMemo } from 'react';
-import { isColourModel } from '@/features/videos/model-labels';
-import { DRAWING_TIME, type AiModel } from '@/lib/contract';
+import type { SceneStory } from '@/features/story/scene-story';
 import type { ProjectSound } from './use-project-audio';
 
-/** The project's sound in the stroke editor: its tracks, and the video's length with them. */
+/**
+ * The project's sound in the stroke editor of one scene: its tracks, and where that scene is in
+ * the video, so the preview plays the sound the video has under that scene.
+ */
 export interface EditorSound {
   tracks: ProjectSound;
+  /** Where the scene starts in the video: its preview's second 0 is the video's this second. */
+  startSeconds: number;
+  /** How long the preview plays with sound: the scene (one picture: the whole video). */
+  playSeconds: number;
+  /** The whole video's length: the music ends with it. */
   videoSeconds: number;
 }
 
 /**
- * The sound the stroke editor plays and shows; null while no track is loaded. The video's length
- * is the engine's (the drawing, the colouring, the hold, held on to the voice-over's end), for the
- * drawing time the strokes are planned with.
+ * The sound the stroke editor plays and shows; null while no track is loaded. The lengths are the
+ * engine's story timeline's (the drawing, the colouring, the hold, held on to the voice-over's end).
  */
 export function useEditorSound(
   tracks: ProjectSound,
-  { drawingTime, aiModel }: { drawingTime: number | null; aiModel: AiModel },
-  voiceSeconds: number | null,
+  { start, scene, story }: SceneStory['seconds'],
 ): EditorSound | null {
-  const colour = isColourModel(aiModel);
   return useMemo(
     () =>
       tracks.voice || tracks.music
-        ? {
-            tracks,
-            videoSeconds: videoSeconds(
-              drawingTime ?? DRAWING_TIME.default,
-              colour,
-              voiceSeconds ?? 0,
-            ),
-          }
+        ? { tracks, startSeconds: start, playSeconds: scene, videoSeconds: story }
         : null,
-    [tracks, drawingTime, colour, voiceSeconds],
+    [tracks, start, scene, story],
   );
 }

@@ -30,10 +30,13 @@ function FollowingAudio({
 export function PreviewSound({
   clock,
   sound: { voice, music },
+  startSeconds,
   videoSeconds,
 }: {
   clock: PlaybackClock;
   sound: ProjectSound;
+  /** The video's second the clock's 0 is (a story's scene starts later than the video). */
+  startSeconds: number;
   /** The finished video's length: the music ends with it. */
   videoSeconds: number;
 }) {
@@ -44,7 +47,9 @@ export function PreviewSound({
           clock={clock}
           track="voice"
           url={voice.loaded.url}
-          at={(seconds) => voiceAt(seconds, voice.clip, voice.loaded.file.durationSeconds)}
+          at={(seconds) =>
+            voiceAt(startSeconds + seconds, voice.clip, voice.loaded.file.durationSeconds)
+          }
         />
       )}
       {music && (
@@ -53,7 +58,12 @@ export function PreviewSound({
           track="music"
           url={music.loaded.url}
           at={(seconds) =>
-            musicAt(seconds, music.clip, music.loaded.file.durationSeconds, videoSeconds)
+            musicAt(
+              startSeconds + seconds,
+              music.clip,
+              music.loaded.file.durationSeconds,
+              videoSeconds,
+            )
           }
         />
       )}

@@ -2,7 +2,6 @@ import { keptPeaks } from '@/features/audio/peaks';
 import { PreviewSound } from '@/features/audio/preview-sound';
 import { audioContext } from '@/features/audio/track-player';
 import type { EditorSound } from '@/features/audio/editor-sound';
-import type { ProjectSound } from '@/features/audio/use-project-audio';
 import type { Zone } from '@/features/workspace/zones/zone';
 import { clipSeconds } from '@/lib/contract';
 import { statusText } from './editor-state';
@@ -55,11 +54,11 @@ export function StrokeEditor({
     worker,
     input,
     strokeEdits,
-    soundSeconds: sound ? sound.videoSeconds : null,
+    soundSeconds: sound ? sound.playSeconds : null,
   });
   const { view, current, focus, playback } = editor;
   const drawingSeconds = view?.parts.at(-1)?.end ?? 0;
-  const voice = sound && timelineVoice(sound.tracks, drawingSeconds);
+  const voice = sound && timelineVoice(sound, drawingSeconds);
   return (
     <div className="grid min-w-0 gap-3">
       <EditorToolbar
@@ -92,6 +91,7 @@ export function StrokeEditor({
         <PreviewSound
           clock={playback.clock}
           sound={sound.tracks}
+          startSeconds={sound.startSeconds}
           videoSeconds={sound.videoSeconds}
         />
       )}
@@ -113,7 +113,9 @@ export function StrokeEditor({
           voice={voice}
         />
       )}
-      {voice && <p className="px-1 text-xs text-slate-600">{voiceNote(voice)}</p>}
+      {voice && (
+        <p className="px-1 text-xs text-slate-600">{voiceNote(voice, sound.startSeconds > 0)}</p>
+      )}
       {focus && editor.focusPart && (
         <FocusedPartControls
           editor={editor}
@@ -126,18 +128,33 @@ export function StrokeEditor({
   );
 }
 
-/** The voice-over's kept part on the timeline's time axis; null without one. */
-function timelineVoice(tracks: ProjectSound, drawingSeconds: number): TimelineVoice | null {
+/**
+ * The voice-over's kept part on the timeline's time axis, from the scene's start in the video;
+ * null without one, or when it ends before the scene starts.
+ */
+function timelineVoice(
+  { tracks, startSeconds }: EditorSound,
+  drawingSeconds: number,
+): TimelineVoice | null {
   if (!tracks.voice || drawingSeconds <= 0) return null;
   const { loaded, clip } = tracks.voice;
-  const seconds = clipSeconds(clip, loaded.file.durationSeconds);
-  return { peaks: keptPeaks(loaded.peaks, clip.trimStart, seconds), seconds, drawingSeconds };
+  const seconds = clipSeconds(clip, loaded.file.durationSeconds) - startSeconds;
+  if (seconds <= 0) return null;
+  const peaks = keptPeaks(loaded.peaks, clip.trimStart + startSeconds, seconds);
+  return { peaks, seconds, drawingSeconds };
 }
 
-/** What the voice-over under the parts is, and what a voice longer than the drawing does. */
-function voiceNote({ seconds, drawingSeconds }: TimelineVoice): string {
+/**
+ * What the voice-over under the parts is, and what a voice longer than the drawing does: the
+ * picture waits for it in a video of one picture; a later scene of a story takes it on.
+ */
+function voiceNote({ seconds, drawingSeconds }: TimelineVoice, inStory: boolean): string {
   const after = seconds - drawingSeconds;
-  return after > 0.05
-    ? `Under the parts: the voice-over, said as each is drawn. It goes on ${after.toFixed(1)} s after the drawing; the finished picture stays on screen until it ends.`
+  const said = inStory
+    ? 'Under the parts: the voice-over from this scene on, said as each is drawn.'
     : 'Under the parts: the voice-over, said as each is drawn.';
+  if (after <= 0.05) return said;
+  return inStory
+    ? `${said} It goes on ${after.toFixed(1)} s after this scene's drawing, into its hold and the scenes after it.`
+    : `${said} It goes on ${after.toFixed(1)} s after the drawing; the finished picture stays on screen until it ends.`;
 }

@@ -4,6 +4,7 @@ import { Card } from '@/components/ui/card';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { AudioCard } from '@/features/audio/audio-card';
 import { audioWaiting } from '@/features/audio/audio-waiting';
+import { fitDrawingTime, fitText } from '@/features/audio/fit';
 import { useProjectAudio } from '@/features/audio/use-project-audio';
 import { AddScenePanel, sceneImageWaiting } from '@/features/story/add-scene-panel';
 import { fillsFrame } from '@/features/story/frame-fit';
@@ -160,12 +161,17 @@ export function ImageEditor({
             <AudioCard
               audio={audio}
               waiting={waiting}
-              onFit={(seconds) => settings.editDrawingTime(String(seconds))}
+              onFit={(voiceSeconds) => {
+                const fit = fitDrawingTime(voiceSeconds, scenes, activeIndex, colour);
+                settings.editDrawingTime(String(fit.drawingTime));
+                return fitText(fit, told);
+              }}
             />
           }
           story={{
             told,
             seconds: {
+              start: (timeline.scenes[activeIndex]?.start ?? 0) / FPS,
               scene: sceneSeconds[activeIndex] ?? 0,
               story: timeline.totalFrames / FPS,
             },

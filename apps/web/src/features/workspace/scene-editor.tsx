@@ -74,7 +74,7 @@ export function SceneEditor({
   const inverted = invert.invertedAsSaved;
   useEffect(() => onChange({ zones, inverted, edits }), [onChange, zones, inverted, edits]);
   const [strokesShown, setStrokesShown] = useState(false);
-  const editorSound = useEditorSound(audio.sound, settings, audio.voiceSeconds);
+  const editorSound = useEditorSound(audio.sound, story.seconds);
   const strokeWorker = useStrokeWorker();
   const strokeInput = useStrokePlanInput(image, zones, settings);
   usePlanAhead(strokeWorker, { enabled: !strokesShown, input: strokeInput, edits });

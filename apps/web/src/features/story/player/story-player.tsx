@@ -161,6 +161,7 @@ export function StoryPlayer({
         <PreviewSound
           clock={clock}
           sound={sound.tracks}
+          startSeconds={0}
           videoSeconds={timeline.totalFrames / FPS}
         />
       )}
