@@ -23,6 +23,7 @@ import { contactModule } from './modules/contact/plugin.js';
 import { creditsModule } from './modules/credits/plugin.js';
 import { healthModule } from './modules/health/plugin.js';
 import { imagesModule } from './modules/images/plugin.js';
+import { openApiModule } from './modules/openapi/plugin.js';
 import { previewsModule } from './modules/previews/plugin.js';
 import { projectsModule } from './modules/projects/plugin.js';
 import { quotaModule } from './modules/quota/plugin.js';
@@ -111,6 +112,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     publishedSupportEmail: config.publishedSupportEmail,
   });
   await app.register(imagesModule, { prefix: '/api', db });
+  await app.register(openApiModule, { prefix: '/api' });
   await app.register(projectsModule, {
     prefix: '/api',
     db,

@@ -34,6 +34,7 @@ import {
 } from './render-work.js';
 import type { Picture, Tracker, WorkDir } from './render-work.js';
 import {
+  inkGreyInYuv,
   inkText,
   isColour,
   logOrdered,
@@ -48,7 +49,6 @@ import type { SceneSettings, StoryRenderParams, StoryRenderResult } from './stor
 import { FPS, storyTimeline } from './timeline.js';
 import type { StoryTimeline } from './timeline.js';
 import { TransitionFrames } from './transition-frames.js';
-import { GREY_TO_Y } from './yuv.js';
 import { TEXT_GREY } from './text-ink.js';
 import type { TextInk } from './text-ink.js';
 
@@ -430,8 +430,7 @@ async function encodeScene(
   for (let k = 0; ; k++) {
     if (colour && !script.colour && (colour.ready || k >= script.drawFrames)) {
       const plan = await colour.get(sketch.grey);
-      const textInk = GREY_TO_Y[TEXT_GREY]!;
-      inkText(inks, script.width, (q) => (plan.colour.final[q] = textInk));
+      inkGreyInYuv(plan.colour.final, inks, script.width, script.height);
       script.colour = plan.colour;
       onColourPicture(plan.finalRgb);
     }
