@@ -45,5 +45,5 @@ export type { SceneFrames, StoryTimeline, TimedScene, TransitionFrames } from '.
 export { CAMERA_DROP, transitionView } from './transition-view.js';
 export { fitInFrame } from './frame-margin.js';
 export type { FrameFit } from './frame-margin.js';
-export { penRadius, TEXT_GREY } from './text-ink.js';
+export { textPenRadius, TEXT_GREY } from './text-ink.js';
 export type { LayerView, TransitionView } from './transition-view.js';

@@ -27,6 +27,7 @@ import { sceneTextSchedule } from './text-schedule.js';
 import { FPS, LEAVE_FRAMES } from './timeline.js';
 import type { SceneFrames } from './timeline.js';
 import type { Direction } from './types.js';
+import { GREY_TO_Y, NEUTRAL_CHROMA } from './yuv.js';
 
 /** What a scene's frames need of its sketch (a blank board has no outline). */
 export type SceneSketch = Pick<Sketch, 'script' | 'grey' | 'finalRgb' | 'mainDirection' | 'parts'>;
@@ -253,5 +254,26 @@ function partsOf(script: FrameScript) {
     const withFirst = { ...part, first, timeScale: 1 };
     first += part.strokes;
     return withFirst;
+  });
+}
+
+/**
+ * The text's ink in a yuv420p picture: its grey luma, and no colour in the chroma samples it
+ * touches (the luma alone left the colour's chroma on the pen's lines: dark green words on grass).
+ */
+export function inkGreyInYuv(
+  yuv: Uint8Array,
+  inks: readonly TextInk[],
+  width: number,
+  height: number,
+) {
+  const luma = GREY_TO_Y[TEXT_GREY]!;
+  const u = width * height;
+  const v = u + (width / 2) * (height / 2);
+  inkText(inks, width, (q) => {
+    yuv[q] = luma;
+    const c = (Math.floor(q / width) >> 1) * (width >> 1) + ((q % width) >> 1);
+    yuv[u + c] = NEUTRAL_CHROMA;
+    yuv[v + c] = NEUTRAL_CHROMA;
   });
 }

@@ -9,8 +9,14 @@ import type { HandwrittenBlock } from './handwriting.js';
 import { scaleOf } from './outline.js';
 import type { DrawingPlan } from './plan.js';
 
-/** The pen's radius on a 1080p frame's long side (1920 px): lines some 3 px wide, as the drawing's. */
+/** The thinnest pen, on a 1080p frame's long side (1920 px): lines some 3 px wide, as the drawing's. */
 const PEN_RADIUS_AT_1920 = 1.25;
+/**
+ * A letter's line is this share of its capital's height wide, as a marker's on a whiteboard: a
+ * title is written bolder than a caption, and stays legible in a small frame (a 720p title's
+ * hairline of the drawing's pen all but vanished under the colour).
+ */
+const LINE_PER_CAPITAL = 1 / 18;
 /** The text's shade: the outline's darkest ink. */
 export const TEXT_GREY = 30;
 
@@ -21,9 +27,12 @@ export interface TextInk {
   plan: DrawingPlan;
 }
 
-/** The pen's radius in a frame. */
-export const penRadius = (frame: { width: number; height: number }): number =>
-  PEN_RADIUS_AT_1920 * scaleOf(frame.width, frame.height);
+/** The radius of the pen that writes text of `size` (a capital's share of the frame's height). */
+export const textPenRadius = (frame: { width: number; height: number }, size: number): number =>
+  Math.max(
+    PEN_RADIUS_AT_1920 * scaleOf(frame.width, frame.height),
+    (size * frame.height * LINE_PER_CAPITAL) / 2,
+  );
 
 /** A block's ink in a frame, written over `frames` frames at `fps`. */
 export function textInk(
@@ -33,7 +42,7 @@ export function textInk(
   frames: number,
 ): TextInk {
   const polylines = handwritingStrokes(block, frame);
-  const radius = penRadius(frame);
+  const radius = textPenRadius(frame, block.size);
   const reach = Math.ceil(radius);
   const xs = polylines.flatMap((line) => line.map((p) => p.x));
   const ys = polylines.flatMap((line) => line.map((p) => p.y));

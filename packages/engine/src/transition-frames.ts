@@ -5,10 +5,9 @@
  */
 import type { Transition } from '@rasma/contract/story-limits';
 import { transitionView } from './transition-view.js';
-import { frameBytes, GREY_TO_Y } from './yuv.js';
+import { frameBytes, GREY_TO_Y, NEUTRAL_CHROMA } from './yuv.js';
 
 const PAPER_Y = GREY_TO_Y[255]!;
-const NEUTRAL_CHROMA = 128;
 
 export class TransitionFrames {
   private readonly frame: Uint8Array;

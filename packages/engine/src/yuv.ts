@@ -1,5 +1,8 @@
 /** BT.709 limited-range conversions (the MP4 is tagged bt709 / tv range). Pure. */
 
+/** The chroma of a grey: no colour. */
+export const NEUTRAL_CHROMA = 128;
+
 /** Y for a grey level 0-255. */
 export const GREY_TO_Y = Uint8Array.from({ length: 256 }, (_, g) =>
   Math.round(16 + (219 * g) / 255),

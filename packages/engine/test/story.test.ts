@@ -14,12 +14,12 @@ import type { HandwrittenBlock } from '../src/handwriting.js';
 import type { SceneSettings, StorySceneInput } from '../src/story-params.js';
 import { renderStory } from '../src/story-render.js';
 import type { InternalStoryParams } from '../src/story-render.js';
-import { penRadius } from '../src/text-ink.js';
+import { TEXT_GREY, textPenRadius } from '../src/text-ink.js';
 import { FPS, storyTimeline } from '../src/timeline.js';
 import { CAMERA_DROP, transitionView } from '../src/transition-view.js';
 import { extractFrame, probeVideo } from '../src/video-file.js';
 import { GREY_TO_Y } from '../src/yuv.js';
-import { linesPng } from './fixtures.js';
+import { linesPng, scenePng } from './fixtures.js';
 import { frameSink, freshDir } from './helpers.js';
 import { clicks, makeSound, onsets, SOUND_RATE, soundOf, tone } from './sounds.js';
 
@@ -101,7 +101,7 @@ describe('handwriting in a video', () => {
         line.slice(1).reduce((s, p, i) => s + Math.hypot(p.x - line[i]!.x, p.y - line[i]!.y), 0),
       0,
     );
-    const penWidth = 2 * penRadius({ width, height });
+    const penWidth = 2 * textPenRadius({ width, height }, block.size);
     const ratio = ink / (length * penWidth);
     expect(ratio).toBeGreaterThan(0.6);
     expect(ratio).toBeLessThan(1.6);
@@ -141,6 +141,31 @@ describe('handwriting in a video', () => {
     const lastBegins = frames.findIndex((f) => inColumns(f, lastLeft!, width) > 0);
     expect(lastBegins).toBeGreaterThan(0);
     expect(inColumns(frames[lastBegins]!, firstLeft!, firstRight!)).toBe(firstWhole);
+  });
+});
+
+describe('text in colour', () => {
+  it('stays grey ink over a coloured picture: the colouring does not paint over the words', async () => {
+    const block = text({ text: 'HELLO', x: 0.25, y: 0.66, size: 0.08 });
+    const { frames, width, height } = await framesOf(
+      [{ input: await scenePng(960, 540), scene: scene({ holdSeconds: 0, texts: [block] }) }],
+      { options: { shape: '16:9', hand: 'none', aiModel: 'rasma-ai-color' }, longSide: 960 },
+    );
+    const last = frames.at(-1)!;
+    const chroma = (x: number, y: number) => {
+      const at = (Math.floor(y / 2) * width) / 2 + Math.floor(x / 2);
+      const u = last[width * height + at]!;
+      const v = last[width * height + (width / 2) * (height / 2) + at]!;
+      return Math.max(Math.abs(u - 128), Math.abs(v - 128));
+    };
+    // The red house the words are written on is coloured around them...
+    expect(chroma(width * 0.25, height * 0.58)).toBeGreaterThan(20);
+    // ...and the pen's path itself is the text's dark grey, with no colour, point after point.
+    const points = handwritingStrokes(block, { width, height }).flat();
+    for (const p of points) {
+      expect(last[Math.round(p.y) * width + Math.round(p.x)]).toBe(GREY_TO_Y[TEXT_GREY]);
+      expect(chroma(p.x, p.y)).toBe(0);
+    }
   });
 });
 

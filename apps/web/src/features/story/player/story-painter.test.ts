@@ -48,7 +48,7 @@ const scene = (fillsFrame: boolean): PaintedScene => ({
   picture,
   fillsFrame,
   schedule: sceneTextSchedule({ drawingTime: 3, texts: [], blank: false }),
-  strokes: [],
+  texts: [],
   frames: 150,
 });
 

@@ -3,7 +3,7 @@ import type { HeldHand } from '@/features/stroke-editor/use-held-hand';
 import { InkPainting } from '@/features/stroke-editor/ink-painting';
 import type { Size } from '@/features/workspace/canvas/coordinates';
 import { pictureInFrame } from '../frame-fit';
-import { TEXT_INK, textPenWidth } from '../text-ink';
+import { TEXT_INK } from '../text-ink';
 import { sceneDrawingAt } from './scene-drawing';
 import type { StoryMoment } from './story-moment';
 import { writtenStrokes } from './text-writing';
@@ -15,8 +15,8 @@ export interface PaintedScene {
   /** The picture is the frame (the story's first, at its own proportions): no paper around it. */
   fillsFrame: boolean;
   schedule: TextSchedule;
-  /** Each block's strokes in the player's frame pixels, in writing order. */
-  strokes: Point[][][];
+  /** Each block's strokes in the player's frame pixels, in writing order, and its pen's width. */
+  texts: { strokes: Point[][]; penWidth: number }[];
   /** Its frames in the story: the last is its finished picture. */
   frames: number;
 }
@@ -74,8 +74,8 @@ export class StoryPainter {
     hand: HeldHand | null,
   ): void {
     const { context } = this;
-    const { picture, schedule, strokes } = scene;
-    const drawing = sceneDrawingAt(schedule, picture?.play.drawFrames ?? 0, frame, strokes.length);
+    const { picture, schedule, texts } = scene;
+    const drawing = sceneDrawingAt(schedule, picture?.play.drawFrames ?? 0, frame, texts.length);
     let tip: Point | null = null;
     if (picture && drawing.pictureFrame >= 0) {
       const fit = pictureInFrame(picture, this.frame, scene.fillsFrame);
@@ -96,11 +96,11 @@ export class StoryPainter {
       }
     }
     context.strokeStyle = TEXT_INK;
-    context.lineWidth = textPenWidth(this.frame);
     context.lineCap = 'round';
     context.lineJoin = 'round';
-    strokes.forEach((block, index) => {
-      const written = writtenStrokes(block, drawing.written[index]!);
+    texts.forEach(({ strokes, penWidth }, index) => {
+      context.lineWidth = penWidth;
+      const written = writtenStrokes(strokes, drawing.written[index]!);
       for (const line of written.strokes) {
         context.beginPath();
         line.forEach((point, i) =>

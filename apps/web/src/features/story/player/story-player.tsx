@@ -23,6 +23,7 @@ import type { Size } from '@/features/workspace/canvas/coordinates';
 import { TRANSITION_LABELS, type Hand } from '@/lib/contract';
 import type { PlayerScene } from './player-scene';
 import { storyMoment, type StoryMoment } from './story-moment';
+import { textPenWidth } from '../text-ink';
 import { StoryPainter, type PaintedScene } from './story-painter';
 import { usePlannedPictures } from './use-planned-pictures';
 
@@ -79,7 +80,10 @@ export function StoryPlayer({
         picture: pictures[i],
         fillsFrame: scene.fillsFrame,
         schedule: sceneTextSchedule(scene, pictures[i]?.partEnds),
-        strokes: scene.texts.map((block) => handwritingStrokes(block, size)),
+        texts: scene.texts.map((block) => ({
+          strokes: handwritingStrokes(block, size),
+          penWidth: textPenWidth(size, block.size),
+        })),
         frames: timeline.scenes[i]!.frames,
       })),
     [scenes, size, timeline, pictures],

@@ -1,4 +1,4 @@
-import { penRadius } from '@rasma/engine/outline';
+import { textPenRadius } from '@rasma/engine/outline';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -77,15 +77,18 @@ describe('the text overlay', () => {
     expect(firstY).toBeLessThan(lastY);
   });
 
-  it("draws with the video's pen: as wide at every text size, in the frame's pixels", () => {
+  it("draws with the video's pen, in the frame's pixels: bolder for bigger text", () => {
     const { rerender } = draw([block({ size: 0.05 })]);
     const widths = () =>
       new Set(
         [...document.querySelectorAll('polyline')].map((line) => line.getAttribute('stroke-width')),
       );
-    expect(widths()).toEqual(new Set([String(2 * penRadius(FRAME))]));
+    const small = 2 * textPenRadius(FRAME, 0.05);
+    expect(widths()).toEqual(new Set([String(small)]));
     rerender(<TextOverlay blocks={[block({ size: 0.3 })]} frame={FRAME} onMove={vi.fn()} />);
-    expect(widths()).toEqual(new Set([String(2 * penRadius(FRAME))]));
+    const big = 2 * textPenRadius(FRAME, 0.3);
+    expect(widths()).toEqual(new Set([String(big)]));
+    expect(big).toBeGreaterThan(2 * small);
   });
 
   it('moves the focused block with the arrow keys, further with Shift, and keeps it on the frame', async () => {

@@ -136,7 +136,7 @@ export function TextOverlay({
               points={stroke.map((p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ')}
               fill="none"
               stroke={TEXT_INK}
-              strokeWidth={textPenWidth(frame)}
+              strokeWidth={textPenWidth(frame, block.size)}
               strokeLinecap="round"
               strokeLinejoin="round"
             />
