@@ -15,6 +15,8 @@ import { MULTIPART_LIMITS } from './http/upload.js';
 import { jobsOf } from './jobs/handlers.js';
 import { loggerOptions } from './logger.js';
 import { adminModule } from './modules/admin/plugin.js';
+import { apiTokensModule } from './modules/api-tokens/plugin.js';
+import { findApiTokenUser, useApiToken } from './modules/api-tokens/service.js';
 import { analyticsModule } from './modules/analytics/plugin.js';
 import { billingModule } from './modules/billing/plugin.js';
 import { SESSION_COOKIE, authModule } from './modules/auth/plugin.js';
@@ -95,6 +97,8 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   await app.register(fastifyFormbody);
   registerGuards(app, {
     findSessionUser: (token) => sessions.findUser(token),
+    findApiTokenUser: (token) => findApiTokenUser({ db, adminEmails: config.adminEmails }, token),
+    useApiToken: (tokenId) => useApiToken(db, tokenId),
     sessionCookie: SESSION_COOKIE,
     publicOrigin: new URL(config.publicUrl).origin,
   });
@@ -103,6 +107,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   await app.register(healthModule, { prefix: '/api', db });
   await app.register(authModule, { prefix: '/api', db, config, mailer: services.mailer, sessions });
   await app.register(creditsModule, { prefix: '/api', db });
+  await app.register(apiTokensModule, { prefix: '/api', db });
   await app.register(billingModule, { prefix: '/api', db, ...payments });
   await app.register(contactModule, {
     prefix: '/api',

@@ -62,12 +62,15 @@ export function route<E extends Endpoint>(
   if (!endpoint.path.startsWith(app.prefix)) {
     throw new Error(`${endpoint.path} is registered in the plugin for ${app.prefix}`);
   }
+  if (endpoint.access === 'admin' && endpoint.tokenScope) {
+    throw new Error(`${endpoint.path} is an admin call: no API token may reach it`);
+  }
   const responseSchema = typeof endpoint.response === 'string' ? undefined : endpoint.response;
   app.route({
     method: endpoint.method,
     url: endpoint.path.slice(app.prefix.length) || '/',
     config: { endpoint, allowCrossSite: options.allowCrossSite ?? false },
-    onRequest: guardFor(endpoint.access),
+    onRequest: guardFor(endpoint),
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     handler: async (request, reply) => {
       const context = {

@@ -2,7 +2,6 @@ import { api, AUDIO_TRACKS, createVideoBlobDataSchema } from '@rasma/contract';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { AppError } from '../../errors.js';
 import { route } from '../../http/route.js';
-import { SESSION_COOKIE } from '../auth/plugin.js';
 import type { DecodeQueue } from '../images/decode-queue.js';
 import { requesterNetwork } from './fair-share.js';
 import { aiPreference } from './queries.js';
@@ -77,13 +76,11 @@ export const videosModule: FastifyPluginAsync<VideosModuleOptions> = async (app,
     if (params.userId !== user.id) {
       throw new AppError(403, 'You can only follow your own videos.', 'FORBIDDEN');
     }
-    const token = request.cookies[SESSION_COOKIE] ?? '';
-    const signedIn = async () => (await app.sessions.findUser(token)) !== undefined;
     return openProgressStream({
       db,
       progress,
       userId: user.id,
-      signedIn,
+      signedIn: () => app.stillSignedIn(request),
       streams,
       request,
       reply,
