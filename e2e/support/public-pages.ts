@@ -7,4 +7,5 @@ export const PUBLIC_PAGES = [
   ['/contact', 'Contact Us'],
   ['/terms', 'Terms of Service'],
   ['/privacy', 'Privacy Policy'],
+  ['/developers', 'Developers'],
 ] as const;

@@ -19,7 +19,16 @@ test('the app runs under its Content-Security-Policy with no violation', async (
   const response = await page.goto('/');
   expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
 
-  for (const path of ['/about', '/how-to', '/contact', '/try-now', '/terms', '/privacy', '/nope']) {
+  for (const path of [
+    '/about',
+    '/how-to',
+    '/contact',
+    '/try-now',
+    '/terms',
+    '/privacy',
+    '/developers',
+    '/nope',
+  ]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(await violations()).toEqual([]);

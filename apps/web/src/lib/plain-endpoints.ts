@@ -7,8 +7,8 @@ type Api = typeof api;
 /**
  * The endpoints the app shell, the public pages and the sign-in dialog reach (the session check,
  * the e-mail sign-in, the sign-in options, the support address, the page-view beacon, the sign-in
- * and log-out addresses, the balance's query key), named here so that none of them loads the
- * contract's schemas. The compiler holds each to the endpoint table: a method or path
+ * and log-out addresses, the balance's query key, the API's description on /developers), named
+ * here so that none of them loads the contract's schemas. The compiler holds each to the endpoint table: a method or path
  * that differs from it fails the typecheck. Answers are read without a schema: the server parses
  * each answer with the table's schema before sending it, and these answers are plain JSON (no
  * transforms), so what arrives is what the schema gives.
@@ -23,6 +23,7 @@ export const PLAIN_ENDPOINTS = {
   login: { method: 'GET', path: '/api/login' },
   logout: { method: 'GET', path: '/api/logout' },
   pageView: { method: 'POST', path: '/api/analytics/page-view' },
+  openApi: { method: 'GET', path: '/api/openapi.json' },
 } as const satisfies { [K in keyof Api]?: Pick<Api[K], 'method' | 'path'> };
 
 type Plain = typeof PLAIN_ENDPOINTS;

@@ -15,6 +15,9 @@ export function Footer() {
           <Link to="/contact" className="hover:text-ink">
             Contact
           </Link>
+          <Link to="/developers" className="hover:text-ink">
+            Developers
+          </Link>
         </nav>
       </div>
     </footer>
