@@ -13,6 +13,7 @@ test('a signed-in user gets every route of the signed-in table', async ({ page }
     ['/contact', 'Contact Us'],
     ['/terms', 'Terms of Service'],
     ['/privacy', 'Privacy Policy'],
+    ['/developers', 'Developers'],
     ['/credits', 'Credits & Subscriptions'],
     // The admin pages are registered for everyone; the server refuses a non-admin (admin.spec.ts).
     ['/admin', 'Access Denied'],
