@@ -45,3 +45,13 @@ describe('the Credits button of the signed-in navigation', () => {
     expect(await screen.findAllByRole('link', { name: 'Credits: 0' }, LOADS)).not.toHaveLength(0);
   });
 });
+
+describe('the Account link of the signed-in navigation', () => {
+  it('leads to the account page, in the bar and in the phone menu', async () => {
+    serve(new Promise(() => {}));
+    renderNavbar();
+    // The phone menu is hidden until opened: its link counts too.
+    const links = await screen.findAllByRole('link', { name: 'Account', hidden: true }, LOADS);
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/account', '/account']);
+  });
+});

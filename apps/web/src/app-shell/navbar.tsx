@@ -27,6 +27,7 @@ const NAV_ITEMS: NavItem[] = [
   { to: '/about', label: 'About us' },
   { to: '/how-to', label: 'How To' },
   { to: '/contact', label: 'Contact us' },
+  { to: '/account', label: 'Account', for: 'signedIn' },
   { to: '/admin', label: 'Admin', for: 'admin' },
 ];
 

@@ -7,6 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 export function ConfirmDeleteDialog({
   open,
   title,
+  confirmLabel = 'Delete',
   children,
   pending,
   onConfirm,
@@ -14,6 +15,8 @@ export function ConfirmDeleteDialog({
 }: {
   open: boolean;
   title: string;
+  /** The confirming button's word, where the thing is not deleted but revoked, say. */
+  confirmLabel?: string;
   /** What is deleted, and what deleting it means. */
   children: ReactNode;
   pending: boolean;
@@ -31,7 +34,7 @@ export function ConfirmDeleteDialog({
           </Button>
           <Button variant="destructive" disabled={pending} onClick={onConfirm}>
             {pending && <Spinner />}
-            Delete
+            {confirmLabel}
           </Button>
         </div>
       </DialogContent>

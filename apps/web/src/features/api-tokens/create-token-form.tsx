@@ -1,0 +1,90 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input, Label } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { serverMessage } from '@/lib/http';
+import {
+  API_TOKEN_LIMITS,
+  TOKEN_SCOPES,
+  TOKEN_SCOPE_LABELS,
+  createApiTokenRequestSchema,
+  type TokenScope,
+} from '@/lib/contract';
+import { useCreateApiToken, useRefreshApiTokens } from './api';
+
+/** Names a token and picks its scopes; `onCreated` gets the token, which is shown only then. */
+export function CreateTokenForm({ onCreated }: { onCreated: (token: string) => void }) {
+  const id = useId();
+  const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<TokenScope[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const refresh = useRefreshApiTokens();
+  const create = useCreateApiToken({
+    onSuccess: ({ token }) => {
+      setName('');
+      setScopes([]);
+      onCreated(token);
+      void refresh();
+    },
+    onError: (err) =>
+      setError(serverMessage(err, 'The token could not be created. Please try again.')),
+  });
+
+  const toggle = (scope: TokenScope, on: boolean) =>
+    setScopes((current) =>
+      // Kept in the contract's order, whatever order they were ticked in.
+      TOKEN_SCOPES.filter((s) => (s === scope ? on : current.includes(s))),
+    );
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = createApiTokenRequestSchema.safeParse({ name, scopes });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Check the name and the scopes');
+      return;
+    }
+    setError(null);
+    create.mutate({ body: parsed.data });
+  };
+
+  return (
+    <form onSubmit={onSubmit} className="grid gap-4" noValidate aria-label="New API token">
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-name`}>Token name</Label>
+        <Input
+          id={`${id}-name`}
+          placeholder="My upload script"
+          maxLength={API_TOKEN_LIMITS.nameMaxLength}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
+      </div>
+      <fieldset className="grid gap-2">
+        <legend className="mb-1 text-sm font-medium text-slate-800">What it may do</legend>
+        {TOKEN_SCOPES.map((scope) => (
+          <div key={scope} className="flex items-start gap-2">
+            <input
+              id={`${id}-${scope}`}
+              type="checkbox"
+              checked={scopes.includes(scope)}
+              onChange={(e) => toggle(scope, e.target.checked)}
+              className="mt-0.5 h-4 w-4 accent-ink-soft"
+            />
+            <Label htmlFor={`${id}-${scope}`} className="font-normal">
+              {TOKEN_SCOPE_LABELS[scope]}
+            </Label>
+          </div>
+        ))}
+      </fieldset>
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      <Button type="submit" disabled={create.isPending} className="justify-self-start">
+        {create.isPending && <Spinner />}
+        Create token
+      </Button>
+    </form>
+  );
+}
