@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 
 test.describe('the developers page', () => {
@@ -57,10 +58,14 @@ test.describe('the developers page', () => {
     expect(scripts.filter((path) => /\/schemas-/.test(path))).toEqual([]);
   });
 
-  test('the description it reads is served as public JSON', async ({ request }) => {
+  test('the description it reads is the one the build wrote, served as public JSON', async ({
+    request,
+  }) => {
     const res = await request.get('/api/openapi.json');
     expect(res.status()).toBe(200);
     expect(res.headers()['content-type']).toMatch(/^application\/json/);
+    const built = new URL('../../apps/server/dist/openapi.json', import.meta.url);
+    expect(await res.text()).toBe(await readFile(built, 'utf8'));
     const doc = (await res.json()) as { openapi: string; paths: Record<string, unknown> };
     expect(doc.openapi).toMatch(/^3\.1\./);
     expect(Object.keys(doc.paths)).toContain('/api/videos/create');
