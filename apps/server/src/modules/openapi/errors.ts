@@ -74,7 +74,7 @@ export const STATUS_TEXT: Record<number, string> = {
   409: 'Not now: the resource is not in a state that allows it',
   413: 'Too large',
   415: 'Not a file of a type the call takes',
-  429: `Too many requests: a token makes at most ${API_TOKEN_LIMITS.requestsPerWindow} in ${API_TOKEN_LIMITS.windowSeconds} s; wait the \`Retry-After\` seconds`,
+  429: `Too many requests: a token makes at most ${API_TOKEN_LIMITS.requestsPerWindow} in ${API_TOKEN_LIMITS.windowSeconds} s, then waits the \`Retry-After\` seconds; some calls have limits of their own`,
   503: 'The database or the file storage is out of reach for a moment: try again soon',
 };
 
