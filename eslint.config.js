@@ -77,6 +77,7 @@ export default tseslint.config(
       except: [
         '@rasma/contract/audio',
         '@rasma/contract/constants',
+        '@rasma/contract/exports',
         '@rasma/contract/stroke-edit-limits',
         '@rasma/contract/stroke-edits',
         '@rasma/contract/video-fields',

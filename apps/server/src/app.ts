@@ -24,6 +24,7 @@ import type { SessionStore } from './modules/auth/session-store.js';
 import { contactModule } from './modules/contact/plugin.js';
 import { creditsModule } from './modules/credits/plugin.js';
 import { healthModule } from './modules/health/plugin.js';
+import { exportsModule } from './modules/exports/plugin.js';
 import { imagesModule } from './modules/images/plugin.js';
 import { openApiModule } from './modules/openapi/plugin.js';
 import { previewsModule } from './modules/previews/plugin.js';
@@ -137,6 +138,14 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     decodes: services.decodes,
     audio: services.audio,
     sessionSecret: config.sessionSecret,
+  });
+  await app.register(exportsModule, {
+    prefix: '/api',
+    db,
+    storage: services.storage,
+    jobs: services.jobs,
+    config,
+    log: services.log,
   });
   await app.register(previewsModule, {
     prefix: '/api',

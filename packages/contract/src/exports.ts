@@ -63,6 +63,10 @@ export const EXPORT_FORMAT_INFO: Record<ExportFormat, ExportFormatInfo> = {
   },
 };
 
+/** What the exports chosen at Generate add to the video's price (server and web alike). */
+export const exportsCreditCost = (formats: readonly ExportFormat[] = []): number =>
+  formats.reduce((sum, format) => sum + EXPORT_FORMAT_INFO[format].credits, 0);
+
 export const EXPORT_STATUSES = ['processing', 'completed', 'failed'] as const;
 
 export const videoExportSchema = z.object({

@@ -2,9 +2,12 @@
  * The `rasma` command line: `rasma render photo.jpg -o out.mp4 [options]`, and
  * `rasma story story.json -o out.mp4 [options]` for a story of several scenes.
  */
-import { readFile, stat } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { EXPORT_FORMATS } from '@rasma/contract/exports';
+import type { ExportFormat } from '@rasma/contract/exports';
 import { BLANK_PICTURE } from '@rasma/contract/story-limits';
 import { EngineError } from './errors.js';
 import { resolveFfmpeg } from './ffmpeg.js';
@@ -43,6 +46,8 @@ Options:
       --thumbnail <file>     thumbnail path (default: output with .jpg, or .thumbnail.jpg
                              when that is the input)
       --contact-sheet <png>  also write frames at 25/50/75/100 % as one PNG
+      --export <formats>     also make, beside the MP4, any of webm, gif and webm-alpha
+                             (comma-separated): <out>.webm, <out>.gif, <out>.transparent.webm
   -h, --help                 this help`;
 
 async function main(argv: string[]): Promise<number> {
@@ -67,6 +72,7 @@ async function main(argv: string[]): Promise<number> {
       story: { type: 'string' },
       thumbnail: { type: 'string' },
       'contact-sheet': { type: 'string' },
+      export: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -84,6 +90,7 @@ async function main(argv: string[]): Promise<number> {
   // The renderer (and its image library) loads only once there is something to render, so help
   // and bad arguments answer at once; ffmpeg is looked for meanwhile.
   const scenes = story === undefined ? undefined : await readStory(story);
+  const exports = parseExports(values.export);
   const [{ renderSketchVideo }, { renderStoryVideo }, { contactSheet }, ffmpeg] = await Promise.all(
     [
       import('./render.js'),
@@ -99,6 +106,9 @@ async function main(argv: string[]): Promise<number> {
     output: values.output,
     ffmpeg,
     ...(values.thumbnail ? { thumbnail: values.thumbnail } : {}),
+    ...(exports.has('webm-alpha')
+      ? { transparentOutput: besideOutput(values.output, '.transparent.webm') }
+      : {}),
     audio: { voice: values.voice, music: values.music },
     options: {
       ...(strokeMasks !== undefined ? { strokeMasks: strokeMasks as [] } : {}),
@@ -132,6 +142,8 @@ async function main(argv: string[]): Promise<number> {
   process.stdout.write(
     `${result.output}: ${result.width}x${result.height}, ${result.durationSeconds.toFixed(2)} s, ${result.frames} frames, rendered in ${seconds} s\nthumbnail: ${result.thumbnail}\n`,
   );
+  if (result.transparentOutput) process.stdout.write(`transparent: ${result.transparentOutput}\n`);
+  await makeExports(exports, ffmpeg.path, result.output);
   const sheet = values['contact-sheet'];
   if (sheet) {
     await contactSheet(ffmpeg.path, result.output, result, sheet);
@@ -164,6 +176,44 @@ async function readStory(path: string): Promise<StorySceneInput[]> {
       };
     }),
   );
+}
+
+/** The formats of `--export` (none when absent); an unknown one is refused before any render. */
+function parseExports(list: string | undefined): Set<ExportFormat> {
+  const formats = (list ?? '').split(',').filter(Boolean);
+  for (const format of formats) {
+    if (!EXPORT_FORMATS.includes(format as ExportFormat))
+      throw new EngineError(
+        'INVALID_OPTIONS',
+        `Invalid option export: ${format} (one of ${EXPORT_FORMATS.join(', ')})`,
+      );
+  }
+  return new Set(formats as ExportFormat[]);
+}
+
+/** The output's path with another extension. */
+const besideOutput = (output: string, ext: string) => output.replace(/(\.[^./]*)?$/, ext);
+
+/** The WebM and GIF asked for, made from the finished MP4. */
+async function makeExports(exports: Set<ExportFormat>, ffmpegPath: string, input: string) {
+  const { makeGif, makeWebm } = await import('./export-files.js');
+  if (exports.has('webm')) {
+    const output = besideOutput(input, '.webm');
+    await makeWebm({ ffmpegPath, input, output });
+    process.stdout.write(`webm: ${output}\n`);
+  }
+  if (exports.has('gif')) {
+    const output = besideOutput(input, '.gif');
+    const tempPalette = join(await mkdtemp(join(tmpdir(), 'rasma-gif-')), 'palette.png');
+    try {
+      const { bytes, step } = await makeGif({ ffmpegPath, input, output, tempPalette });
+      process.stdout.write(
+        `gif: ${output} (${bytes} bytes, ${step.longSide} px, ${step.fps} fps)\n`,
+      );
+    } finally {
+      await rm(dirname(tempPalette), { recursive: true, force: true });
+    }
+  }
 }
 
 const storyError = (reason: string) =>

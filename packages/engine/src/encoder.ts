@@ -13,6 +13,37 @@ export interface FrameSink {
   abort(): void;
   /** Lets go of the buffers it keeps for the next frames (between a story's scenes). */
   releaseBuffers?(): void;
+  /** Waits for its processes to end (a failed render removes its folder after). */
+  closed?(): Promise<void>;
+}
+
+/** Hands each frame to several sinks (the MP4's encoder and the transparent WebM's). */
+export class TeeSink implements FrameSink {
+  constructor(private readonly sinks: readonly FrameSink[]) {}
+
+  async start(): Promise<void> {
+    await Promise.all(this.sinks.map((s) => s.start()));
+  }
+
+  async frame(data: Uint8Array): Promise<void> {
+    await Promise.all(this.sinks.map((s) => s.frame(data)));
+  }
+
+  async finish(): Promise<void> {
+    await Promise.all(this.sinks.map((s) => s.finish()));
+  }
+
+  abort(): void {
+    for (const s of this.sinks) s.abort();
+  }
+
+  releaseBuffers(): void {
+    for (const s of this.sinks) s.releaseBuffers?.();
+  }
+
+  async closed(): Promise<void> {
+    for (const s of this.sinks) await s.closed?.();
+  }
 }
 
 export interface EncodeSettings {
@@ -62,23 +93,33 @@ export const X264_TUNING =
 /** Key frames only where `ffmpegArgs` forces them: never by x264's own interval or scene cuts. */
 const FORCED_KEYFRAMES_ONLY = 'keyint=infinite:scenecut=0';
 
+/** ffmpeg's input: the engine's raw yuv420p frames on stdin. */
+export const rawFramesInput = (s: EncodeSettings): string[] => [
+  '-hide_banner',
+  '-loglevel',
+  'error',
+  '-f',
+  'rawvideo',
+  '-pix_fmt',
+  'yuv420p',
+  '-s:v',
+  `${s.width}x${s.height}`,
+  '-framerate',
+  String(s.fps),
+  '-i',
+  'pipe:0',
+];
+
+/** The filter that makes the hold: the last frame repeated `holdFrames` times. */
+export const holdFilter = (s: EncodeSettings): string[] =>
+  s.holdFrames > 0 ? [`tpad=stop_mode=clone:stop=${s.holdFrames}`] : [];
+
 /** The ffmpeg argument list for encoding raw yuv420p frames from stdin to an H.264 MP4. */
 export function ffmpegArgs(s: EncodeSettings): string[] {
+  const hold = holdFilter(s);
   return [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-f',
-    'rawvideo',
-    '-pix_fmt',
-    'yuv420p',
-    '-s:v',
-    `${s.width}x${s.height}`,
-    '-framerate',
-    String(s.fps),
-    '-i',
-    'pipe:0',
-    ...(s.holdFrames > 0 ? ['-vf', `tpad=stop_mode=clone:stop=${s.holdFrames}`] : []),
+    ...rawFramesInput(s),
+    ...(hold.length > 0 ? ['-vf', hold.join(',')] : []),
     '-an',
     '-c:v',
     'libx264',

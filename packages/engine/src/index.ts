@@ -22,3 +22,5 @@ export type {
   StoryRenderResult,
   StorySceneInput,
 } from './story-params.js';
+export { makeGif, makeWebm } from './export-files.js';
+export type { ExportParams, GifResult, GifStep } from './export-files.js';

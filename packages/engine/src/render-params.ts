@@ -30,6 +30,11 @@ export interface RenderParams {
    * uploads are), set by `options.audio`. Without either the video is silent, as it always was.
    */
   audio?: SoundFiles;
+  /**
+   * Where a transparent WebM of the same frames goes (the drawing over nothing: VP9 with alpha),
+   * written with the MP4 in the same pass; absent, none is made (and the render is as before).
+   */
+  transparentOutput?: string;
 }
 
 export interface RenderResult {
@@ -41,6 +46,8 @@ export interface RenderResult {
   frames: number;
   width: number;
   height: number;
+  /** The transparent WebM, when `transparentOutput` was given. */
+  transparentOutput?: string;
 }
 
 /** Lower-level knobs for tests and the benchmark; not part of the public contract. */

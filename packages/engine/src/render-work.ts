@@ -8,7 +8,6 @@ import { dirname, extname, join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { decodeImage, shapeFrame, videoLayout } from './decode.js';
 import type { DecodedImage, DecodeOptions } from './decode.js';
-import { FfmpegEncoder } from './encoder.js';
 import type { FrameSink } from './encoder.js';
 import { EngineError } from './errors.js';
 import type { RenderOptions } from './options.js';
@@ -119,6 +118,8 @@ export class WorkDir {
   readonly thumbnail: string;
   readonly frames: string;
   readonly sound: string;
+  /** The transparent WebM, when one is asked for. */
+  readonly transparent: string;
   /** The encoder writing `video` (or `frames`), once started. */
   sink: FrameSink | undefined;
   /** The mix writing `sound`, once started. */
@@ -131,6 +132,7 @@ export class WorkDir {
     this.thumbnail = join(dir, 'thumbnail.jpg');
     this.frames = join(dir, 'frames.mp4');
     this.sound = join(dir, 'sound.m4a');
+    this.transparent = join(dir, 'transparent.webm');
   }
 
   /** Stops the encoder and the mix (cancelled or failed). */
@@ -149,7 +151,7 @@ export class WorkDir {
 
   /** Waits for the encoder's and the mix's processes to end and every thumbnail write to settle. */
   async settle(): Promise<void> {
-    if (this.sink instanceof FfmpegEncoder) await this.sink.closed();
+    await this.sink?.closed?.();
     await this.mixing?.settled();
     await Promise.allSettled(this.thumbnails);
   }

@@ -9,9 +9,17 @@ import { storySceneSchema } from '@rasma/contract/story';
 import { checkScenes, STORY_LIMITS, STORY_MESSAGES } from '@rasma/contract/story';
 import { z } from 'zod';
 import { collectGarbage } from './collect-garbage.js';
-import { DEFAULT_CRF, DEFAULT_PRESET, FfmpegEncoder, X264_TUNING, ffmpegArgs } from './encoder.js';
+import {
+  DEFAULT_CRF,
+  DEFAULT_PRESET,
+  FfmpegEncoder,
+  TeeSink,
+  X264_TUNING,
+  ffmpegArgs,
+} from './encoder.js';
 import type { EncodeSettings, FrameSink } from './encoder.js';
 import { EngineError } from './errors.js';
+import { transparentWebmArgs } from './export-files.js';
 import type { FfmpegInfo } from './ffmpeg.js';
 import { resolveFfmpeg } from './ffmpeg.js';
 import { FrameRenderer } from './frames.js';
@@ -187,6 +195,8 @@ async function renderUsing(
     run.checkCancelled();
     await moveFile(work.video, params.output);
     await moveFile(work.thumbnail, thumbnail);
+    const transparentOutput = params.transparentOutput;
+    if (transparentOutput) await moveFile(work.transparent, transparentOutput);
     run.progress(PROGRESS.done);
     return {
       output: params.output,
@@ -195,6 +205,7 @@ async function renderUsing(
       frames,
       ...frame,
       sceneCount: scenes.length,
+      ...(transparentOutput && { transparentOutput }),
     };
   });
 }
@@ -241,9 +252,19 @@ async function makeStory(job: StoryJob, first: FirstPicture, thumbnailScene: num
     crf: params.crf ?? DEFAULT_CRF,
     output: sound ? work.frames : work.video,
   };
-  const sink = params.sink
+  const video = params.sink
     ? params.sink(settings, job.ffmpeg)
     : new FfmpegEncoder(job.ffmpeg.path, ffmpegArgs(settings));
+  // The transparent WebM is encoded from the same frames as they are made: no second drawing.
+  const sink = params.transparentOutput
+    ? new TeeSink([
+        video,
+        new FfmpegEncoder(
+          job.ffmpeg.path,
+          transparentWebmArgs({ ...settings, output: work.transparent }),
+        ),
+      ])
+    : video;
   work.sink = sink;
   // ffmpeg starts up while the first scene is planned; the sound is mixed meanwhile too, and a
   // failed mix stops the frames at once.

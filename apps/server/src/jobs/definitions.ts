@@ -1,3 +1,4 @@
+import { exportFormatSchema } from '@rasma/contract';
 import type PgBoss from 'pg-boss';
 import { z } from 'zod';
 import type { Transaction } from '../db/in-transaction.js';
@@ -39,6 +40,15 @@ export const JOBS = {
     payload: videoJob,
     queue: { deadLetter: RENDER_FAILED },
     send: { retryLimit: 1, deadLetter: RENDER_FAILED },
+  }),
+  /**
+   * A WebM or GIF of a finished video, asked for from the library: made from its stored MP4 by a
+   * process that renders. A failure marks the export failed (the handler's own), so one try.
+   */
+  makeVideoExport: define({
+    name: 'make-video-export',
+    payload: z.object({ videoId: z.uuid(), format: exportFormatSchema.exclude(['webm-alpha']) }),
+    send: { retryLimit: 1, expireInSeconds: 15 * 60 },
   }),
   /** Every 10 minutes: a week or month that begins is granted (and a plan renewed) within minutes. */
   creditGrants: define({

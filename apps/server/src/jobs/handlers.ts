@@ -5,6 +5,7 @@ import { deleteOldAnalytics } from '../modules/analytics/retention.js';
 import { deleteExpiredAuthRecords } from '../modules/auth/cleanup.js';
 import { renewDuePlans } from '../modules/billing/subscriptions.js';
 import { grantDueWeeklyCredits } from '../modules/credits/grants.js';
+import { makeExportFromStoredVideo } from '../modules/exports/service.js';
 import { failVideo, renderVideo } from '../modules/rendering/render-worker.js';
 import { deleteExpiredFiles } from '../modules/retention/cleanup.js';
 import type { Services } from '../services.js';
@@ -33,6 +34,7 @@ function handlers(services: Services, renderDeadline: (job: PgBoss.Job<unknown>)
   return {
     renderVideo: ({ videoId }, job) => renderVideo(services, videoId, renderDeadline(job)),
     renderFailed: ({ videoId }) => failVideo(services, videoId, 'The render failed twice.'),
+    makeVideoExport: ({ videoId, format }) => makeExportFromStoredVideo(services, videoId, format),
     creditGrants: async () => {
       await grantDueWeeklyCredits(db);
       if (payments.provider.serverRenewsPlans) await renewDuePlans(db, payments.provider);
@@ -123,6 +125,8 @@ export function jobsOf(
       renderWorkerIds.push(await work('renderVideo', 1));
     }
     if (role.renderWorkers > 0) await work('renderFailed', 2);
+    // Exports from a stored MP4 are ffmpeg's work: processes that render make them.
+    if (role.renderWorkers > 0) await work('makeVideoExport', 1);
     for (const { name } of periodic) await work(name, 2);
     for (const { name } of periodic.filter((job) => job.runAtStart)) {
       // Not worth failing a start for: the schedule runs it at its next slot anyway.

@@ -20,6 +20,7 @@ const renderRequestFields = {
   type: z.literal('render'),
   output: z.string().min(1),
   thumbnail: z.string().min(1),
+  transparentOutput: z.string().min(1).optional(),
   audio: renderAudioSchema.optional(),
   /** Checked by the engine itself, so a bad option fails with its INVALID_OPTIONS message. */
   options: z.unknown(),
@@ -65,6 +66,7 @@ export const renderReportSchema = z.discriminatedUnion('type', [
       frames: z.number().int(),
       width: z.number().int(),
       height: z.number().int(),
+      transparentOutput: z.string().optional(),
     }) satisfies z.ZodType<RenderResult>,
   }),
   z.object({

@@ -37,6 +37,7 @@ async function render(raw: unknown): Promise<void> {
     const params = {
       output: request.output,
       thumbnail: request.thumbnail,
+      transparentOutput: request.transparentOutput,
       audio: request.audio,
       // The engine validates the options and scenes (INVALID_OPTIONS names the bad field).
       options: request.options as RenderOptionsInput,

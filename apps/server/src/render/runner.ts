@@ -37,6 +37,8 @@ export type RenderSource =
 export interface RenderRun {
   output: string;
   thumbnail: string;
+  /** Where the transparent WebM goes, when the video asked for one. */
+  transparentOutput?: string;
   options: RenderOptionsInput;
   /** The voice-over and music files, by track (none: a silent video). */
   audio?: RenderAudio;
@@ -165,10 +167,11 @@ async function inTempDir<T>(run: (tempDir: string) => Promise<T>): Promise<T> {
   }
 }
 
-const pick = ({ output, thumbnail, options, audio, ...job }: RenderJob) => ({
+const pick = ({ output, thumbnail, transparentOutput, options, audio, ...job }: RenderJob) => ({
   ...(job.scenes ? { scenes: job.scenes } : { input: job.input }),
   output,
   thumbnail,
+  transparentOutput,
   options,
   audio,
 });

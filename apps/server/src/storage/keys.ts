@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AUDIO_TRACKS, type AudioTrack } from '@rasma/contract';
+import { AUDIO_TRACKS, type AudioTrack, type ExportFormat } from '@rasma/contract';
 
 /** Where each kind of file is kept in storage: the folder names and key shapes, said once. */
 export const STORAGE_FOLDERS = {
@@ -23,6 +23,16 @@ export const uploadAudioKey = (imageId: string, track: AudioTrack) =>
 
 /** A finished video: `videos/<id>.mp4`. */
 export const videoKey = (videoId: string) => `${STORAGE_FOLDERS.videos}/${videoId}.mp4`;
+
+/** A video's file in another format, beside its MP4: `videos/<id>.webm`, `.gif`, `.transparent`. */
+export const videoExportKey = (videoId: string, format: ExportFormat) =>
+  `${STORAGE_FOLDERS.videos}/${videoId}.${EXPORT_KEY_KIND[format]}`;
+
+const EXPORT_KEY_KIND: Record<ExportFormat, string> = {
+  webm: 'webm',
+  gif: 'gif',
+  'webm-alpha': 'transparent',
+};
 
 /** A video's thumbnail file name, as the API shows it (`thumbnailUrl`). */
 export const thumbnailName = (videoId: string) => `${videoId}.jpg`;

@@ -10,6 +10,8 @@ import { RENDER_TEMP_PREFIX, type RenderRunner } from '../../render/runner.js';
 import { thumbnailKey, videoKey } from '../../storage/keys.js';
 import type { Storage } from '../../storage/storage.js';
 import { applyCreditChange } from '../credits/ledger.js';
+import { markExportsFailed } from '../exports/queries.js';
+import { makeRenderExports, type ExportDeps } from '../exports/service.js';
 import { progressEvent } from '../videos/progress-stream.js';
 import { deleteUploadFiles } from '../videos/upload-files.js';
 import {
@@ -43,6 +45,8 @@ export interface RenderWorkerDeps {
   runner: RenderRunner;
   progress: ProgressBus;
   log: FastifyBaseLogger;
+  /** The ffmpeg that makes the exports. */
+  config: ExportDeps['config'];
 }
 
 /**
@@ -80,12 +84,17 @@ export async function renderVideo(
   let storedAt = Date.now();
   const output = path.join(folder, 'video.mp4');
   const thumbnail = path.join(folder, 'thumbnail.jpg');
+  const exports = settings.data.exports;
+  const transparentOutput = exports?.includes('webm-alpha')
+    ? path.join(folder, 'transparent.webm')
+    : undefined;
   try {
     for (const file of files.downloads) await storage.download(file.key, file.path);
     const result = await runner.render({
       ...files.source,
       output,
       thumbnail,
+      transparentOutput,
       audio: files.audio,
       options: input.options,
       signal: deadline,
@@ -101,6 +110,13 @@ export async function renderVideo(
     });
     await storage.upload(videoKey(videoId), output, 'video/mp4');
     await storage.upload(thumbnailKey(videoId), thumbnail, 'image/jpeg');
+    // The exports chosen at Generate are made before the video is completed (each fails alone).
+    await makeRenderExports(deps, videoId, exports, {
+      video: output,
+      transparent: result.transparentOutput,
+      folder,
+      signal: deadline,
+    });
     // The upload goes before the video is announced complete: "completed" means "source deleted".
     await deleteUploadFiles(deps, stored);
     const done = await markCompleted(db, videoId, {
@@ -147,6 +163,7 @@ export async function failVideo(
     return row;
   });
   if (!failed) return;
+  await markExportsFailed(db, videoId, 'The video could not be made.');
   await progress.publish(failed.userId, progressEvent(failed));
   await Promise.all([
     deps.storage.delete(videoKey(videoId)),

@@ -12,6 +12,7 @@ import {
   fileKey,
   findOwnVideo,
   listVideos,
+  videoWithExports,
   type VideoDeps,
 } from './service.js';
 import { openProgressStream, type OpenStreams } from './progress-stream.js';
@@ -65,6 +66,9 @@ export const videosModule: FastifyPluginAsync<VideosModuleOptions> = async (app,
   });
 
   route(app, api.videos, ({ user, query }) => listVideos(db, user.id, query.page));
+  route(app, api.video, async ({ user, params }) =>
+    videoWithExports(db, await findOwnVideo(db, user.id, params.id)),
+  );
 
   const streams: OpenStreams = new Map();
   // A server that stops ends its streams first (they would hold it open for good); each browser's

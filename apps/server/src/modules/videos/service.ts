@@ -7,11 +7,13 @@ import {
   MODEL_CREDIT_COST,
   STORED_AUDIO,
   VIDEOS_PAGE_SIZE,
+  exportsCreditCost,
   storyCountedSeconds,
   storyCreditCost,
   type CreateVideoBlobData,
   type StoryScene,
   type Video,
+  type VideoExport,
 } from '@rasma/contract';
 import type { Db } from '../../db/client.js';
 import { requireOwned } from '../../db/ownership.js';
@@ -30,6 +32,8 @@ import {
 import type { Storage } from '../../storage/storage.js';
 import type { AudioChecker, CheckedAudio } from '../audio/audio-file.js';
 import { requireUserById } from '../auth/users.js';
+import { exportsOfVideos, insertExports } from '../exports/queries.js';
+import { deleteExportFiles, exportsAllowanceFactor } from '../exports/service.js';
 import { applyCreditChange, insufficientCredits } from '../credits/ledger.js';
 import type { Decode } from '../images/decode-queue.js';
 import { normalizeImage, type StoredImage } from '../images/image-file.js';
@@ -71,7 +75,8 @@ export interface VideoDeps {
   audio: AudioChecker;
 }
 
-export const toVideo = (row: Omit<VideoRow, 'options'>): Video => ({
+/** A video as the API shows it, with its exports (`exportsOfVideos`). */
+export const toVideo = (row: Omit<VideoRow, 'options'>, exports: VideoExport[] = []): Video => ({
   id: row.id,
   title: row.title,
   description: row.description,
@@ -82,17 +87,20 @@ export const toVideo = (row: Omit<VideoRow, 'options'>): Video => ({
   aiModel: row.aiModel,
   durationSeconds: row.durationSeconds,
   sceneCount: row.sceneCount,
-  exports: [],
+  exports,
 });
 
-/** A video's price: its model's per picture scene (`STORY_CREDIT_RULE`); one picture, one scene. */
-const videoCost = (settings: Pick<CreateVideoBlobData, 'aiModel' | 'scenes'>): number =>
-  settings.scenes
+/**
+ * A video's price: its model's per picture scene (`STORY_CREDIT_RULE`; one picture, one scene),
+ * and the credits of the exports chosen with it (`exportsCreditCost`: the web's shown price too).
+ */
+const videoCost = (settings: Pick<CreateVideoBlobData, 'aiModel' | 'scenes' | 'exports'>): number =>
+  (settings.scenes
     ? storyCreditCost(
         MODEL_CREDIT_COST[settings.aiModel],
         settings.scenes.map((scene) => ({ blank: scene.picture === BLANK_PICTURE })),
       )
-    : MODEL_CREDIT_COST[settings.aiModel];
+    : MODEL_CREDIT_COST[settings.aiModel]) + exportsCreditCost(settings.exports);
 
 /**
  * Creates a video from an upload (the create-video use case, whole): its picture, or a story's
@@ -132,7 +140,12 @@ export async function createVideo(
   });
   deps.wakeWorkers();
   await deps.progress.publish(row.userId, progressEvent(row));
-  return toVideo(row);
+  const exports = (upload.settings.exports ?? []).map((format) => ({
+    format,
+    status: 'processing' as const,
+    bytes: null,
+  }));
+  return toVideo(row, exports);
 }
 
 /** What a create keeps for its render: its settings for the pictures as kept, and the pictures. */
@@ -192,7 +205,7 @@ function storyName({ scenes, pictures }: KeptStory): string {
 export async function checkCanCreateVideo(
   db: Db,
   userId: string,
-  settings?: Pick<CreateVideoBlobData, 'aiModel' | 'scenes'>,
+  settings?: Pick<CreateVideoBlobData, 'aiModel' | 'scenes' | 'exports'>,
 ) {
   const user = await requireUserById(db, userId);
   const cost = settings ? videoCost(settings) : Math.min(...Object.values(MODEL_CREDIT_COST));
@@ -201,9 +214,12 @@ export async function checkCanCreateVideo(
   await requireRoom(db, userId);
 }
 
-/** The seconds a render's allowance grows with: the drawing's, or a whole story's. */
-const renderSeconds = ({ drawingTime, scenes }: CreateVideoBlobData) =>
-  scenes ? storyCountedSeconds(scenes) : drawingTime;
+/**
+ * The seconds a render's allowance grows with: the drawing's, or a whole story's, times what its
+ * exports add (`exportsAllowanceFactor`).
+ */
+const renderSeconds = ({ drawingTime, scenes, exports }: CreateVideoBlobData) =>
+  (scenes ? storyCountedSeconds(scenes) : drawingTime) * exportsAllowanceFactor(exports);
 
 /**
  * The pictures and audio files are stored first; then, in one transaction, the video's price is
@@ -287,6 +303,7 @@ async function enqueueVideo(
       });
       await requireWithinQuota(tx, userId);
       await setAiPreference(tx, userId, settings.aiModel);
+      await insertExports(tx, videoId, settings.exports ?? []);
       // Counted after the debit, which holds the user's row: a parallel create waits and counts this one.
       const waiting = await waitingVideos(tx, userId, videoId);
       if (waiting >= MAX_WAITING_VIDEOS_PER_USER) throw tooManyWaiting();
@@ -320,8 +337,12 @@ const tooManyWaiting = () =>
 /** A page of the user's videos, newest first. */
 export async function listVideos(db: Db, userId: string, page: number) {
   const { total, rows } = await videosOf(db, userId, pageWindow(page, VIDEOS_PAGE_SIZE));
+  const exports = await exportsOfVideos(
+    db,
+    rows.map((row) => row.id),
+  );
   return {
-    videos: rows.map(toVideo),
+    videos: rows.map((row) => toVideo(row, exports.get(row.id))),
     pagination: paginationOf(page, total, VIDEOS_PAGE_SIZE),
   };
 }
@@ -329,6 +350,11 @@ export async function listVideos(db: Db, userId: string, page: number) {
 /** The user's own video; anyone else's, or none, is a 404 (no hint that it exists). */
 export const findOwnVideo = (db: Db, userId: string, id: string): Promise<VideoRow> =>
   requireOwned(db, 'video', userId, id);
+
+/** One of the user's videos with its exports (`GET /api/videos/:id`). */
+export async function videoWithExports(db: Db, row: VideoRow): Promise<Video> {
+  return toVideo(row, (await exportsOfVideos(db, [row.id])).get(row.id));
+}
 
 /** The stored file of a finished video (or its thumbnail). */
 export function fileKey(row: VideoRow, file: 'video' | 'thumbnail'): string {
@@ -352,5 +378,9 @@ export async function deleteVideo(
     );
   }
   await deleteVideoRow(db, row.id);
-  await Promise.all([storage.delete(videoKey(row.id)), storage.delete(thumbnailKey(row.id))]);
+  await Promise.all([
+    storage.delete(videoKey(row.id)),
+    storage.delete(thumbnailKey(row.id)),
+    deleteExportFiles(storage, row.id),
+  ]);
 }
