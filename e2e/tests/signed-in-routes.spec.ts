@@ -15,6 +15,7 @@ test('a signed-in user gets every route of the signed-in table', async ({ page }
     ['/privacy', 'Privacy Policy'],
     ['/developers', 'Developers'],
     ['/credits', 'Credits & Subscriptions'],
+    ['/account', 'Account'],
     // The admin pages are registered for everyone; the server refuses a non-admin (admin.spec.ts).
     ['/admin', 'Access Denied'],
     ['/admin/analytics', 'Access Denied'],
