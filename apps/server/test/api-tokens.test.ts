@@ -388,6 +388,10 @@ describe('the scopes, on every endpoint the server serves', () => {
         message: API_TOKEN_MESSAGES.sessionOnly,
       });
     }
+    // Unknown admin paths too: the admin area's own guard refuses a token first.
+    const unknown = await server.request('/api/admin/anything', { headers: bearer(adminsToken) });
+    expect(unknown.status).toBe(403);
+    expect(await unknown.json()).toMatchObject({ message: API_TOKEN_MESSAGES.sessionOnly });
   });
 
   it('refuses to register an admin endpoint that names a token scope', async () => {
