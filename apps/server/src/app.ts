@@ -31,6 +31,7 @@ import { previewsModule } from './modules/previews/plugin.js';
 import { projectsModule } from './modules/projects/plugin.js';
 import { quotaModule } from './modules/quota/plugin.js';
 import { videosModule } from './modules/videos/plugin.js';
+import { webhooksModule } from './modules/webhooks/plugin.js';
 import { startServices } from './services.js';
 
 export interface AppDeps {
@@ -147,6 +148,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     config,
     log: services.log,
   });
+  await app.register(webhooksModule, { prefix: '/api', db, settings: config.webhooks });
   await app.register(previewsModule, {
     prefix: '/api',
     previews: services.previews,

@@ -75,6 +75,10 @@ export const envSchema = z.object({
       'TRUST_PROXY must be a hop count or a comma-separated list of proxy addresses or CIDR ranges',
     )
     .optional(),
+  /** Lets webhooks reach private, loopback and link-local addresses over http too (tests, a closed network). */
+  WEBHOOK_ALLOW_PRIVATE_ADDRESSES: z.stringbool().default(false),
+  /** The first retry of a webhook delivery waits about this long, each next one twice as long. */
+  WEBHOOK_RETRY_SECONDS: z.coerce.number().int().min(1).default(30),
 });
 
 export interface OAuthProviderConfig {
@@ -136,6 +140,11 @@ export interface Config {
   renderExpirySeconds: number;
   /** Card payments through Stripe when all three keys are set; otherwise built-in test payments. */
   stripe: StripeConfig | undefined;
+  /**
+   * Webhook deliveries: whether they may reach private, loopback and link-local addresses (and
+   * plain http), and the base of their retries' growing delays.
+   */
+  webhooks: { allowPrivateAddresses: boolean; retrySeconds: number };
 }
 
 export interface StripeConfig {
@@ -191,6 +200,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     renderExpirySeconds: e.RENDER_EXPIRY_SECONDS,
     renderPrewarm: e.RENDER_PREWARM,
     stripe: stripeConfig(e),
+    webhooks: {
+      allowPrivateAddresses: e.WEBHOOK_ALLOW_PRIVATE_ADDRESSES,
+      retrySeconds: e.WEBHOOK_RETRY_SECONDS,
+    },
   };
 }
 

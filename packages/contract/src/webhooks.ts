@@ -35,6 +35,7 @@ export const WEBHOOK_MESSAGES = {
   tooMany: `You already have ${WEBHOOK_LIMITS.maxEndpointsPerUser} webhook endpoints: delete one before adding another`,
   privateAddress:
     'A webhook URL must reach a public address (not a private, loopback or link-local one)',
+  hostNotFound: "The webhook URL's host name does not resolve",
 } as const;
 
 export const createWebhookRequestSchema = z.object({

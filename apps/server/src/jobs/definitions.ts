@@ -1,4 +1,4 @@
-import { exportFormatSchema } from '@rasma/contract';
+import { exportFormatSchema, WEBHOOK_LIMITS } from '@rasma/contract';
 import type PgBoss from 'pg-boss';
 import { z } from 'zod';
 import type { Transaction } from '../db/in-transaction.js';
@@ -40,6 +40,20 @@ export const JOBS = {
     payload: videoJob,
     queue: { deadLetter: RENDER_FAILED },
     send: { retryLimit: 1, deadLetter: RENDER_FAILED },
+  }),
+  /**
+   * One attempt at a webhook delivery; a failed one is tried again after a growing delay
+   * (`retryDelay` from the sender: the operator's setting), `WEBHOOK_LIMITS.maxAttempts` in all.
+   * An attempt takes seconds: a job held a minute is taken for dead and tried again.
+   */
+  webhookDelivery: define({
+    name: 'webhook-delivery',
+    payload: z.object({ deliveryId: z.uuid() }),
+    send: {
+      retryLimit: WEBHOOK_LIMITS.maxAttempts - 1,
+      retryBackoff: true,
+      expireInSeconds: 60,
+    },
   }),
   /**
    * A WebM or GIF of a finished video, asked for from the library: made from its stored MP4 by a
@@ -97,6 +111,10 @@ export interface SendOptions {
   priority?: number;
   /** How long a worker may hold the job before it is taken for dead (and the job retried). */
   expireInSeconds?: number;
+  /** When the job may be taken (a Date: the queue's seconds form fails inside a transaction). */
+  startAfter?: Date;
+  /** Seconds before a failed job is tried again (doubling each time with `retryBackoff`). */
+  retryDelay?: number;
 }
 
 /**

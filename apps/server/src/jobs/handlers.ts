@@ -8,6 +8,7 @@ import { grantDueWeeklyCredits } from '../modules/credits/grants.js';
 import { makeExportFromStoredVideo } from '../modules/exports/service.js';
 import { failVideo, renderVideo } from '../modules/rendering/render-worker.js';
 import { deleteExpiredFiles } from '../modules/retention/cleanup.js';
+import { deliverWebhook } from '../modules/webhooks/delivery.js';
 import type { Services } from '../services.js';
 import {
   AT_START,
@@ -44,6 +45,7 @@ function handlers(services: Services, renderDeadline: (job: PgBoss.Job<unknown>)
     },
     authCleanup: () => deleteExpiredAuthRecords(services),
     analyticsCleanup: () => deleteOldAnalytics(db),
+    webhookDelivery: ({ deliveryId }) => deliverWebhook(services, deliveryId),
   } satisfies { [N in JobName]: Handler<N> };
 }
 
@@ -65,10 +67,10 @@ export interface Jobs {
 }
 
 /**
- * The jobs of a process: a web process works the periodic ones, and each process `renderWorkers`
- * renders at a time (a worker takes its next render job only once its render has ended, so a
- * job's clock starts with its render). Nothing starts before `start`, which also lets the
- * process's sends through (`services.queuesReady`).
+ * The jobs of a process: a web process works the periodic ones and webhook deliveries, and each
+ * process `renderWorkers` renders at a time (a worker takes its next render job only once its
+ * render has ended, so a job's clock starts with its render). Nothing starts before `start`,
+ * which also lets the process's sends through (`services.queuesReady`).
  */
 export function jobsOf(
   services: Services,
@@ -128,6 +130,8 @@ export function jobsOf(
     // Exports from a stored MP4 are ffmpeg's work: processes that render make them.
     if (role.renderWorkers > 0) await work('makeVideoExport', 1);
     for (const { name } of periodic) await work(name, 2);
+    // Web processes deliver webhooks: each delivery's job goes to one of them.
+    if (role.periodic) await work('webhookDelivery', 1);
     for (const { name } of periodic.filter((job) => job.runAtStart)) {
       // Not worth failing a start for: the schedule runs it at its next slot anyway.
       await queue.send(JOBS[name].name, {}, AT_START).catch((err: unknown) => {

@@ -47,7 +47,7 @@ export async function storeProgress(db: Db, videoId: string, percent: number): P
 
 /** Marks a video made, with its files; undefined when it had already ended (failed meanwhile). */
 export async function markCompleted(
-  db: Db,
+  db: Pick<Db, 'update'>,
   videoId: string,
   files: { videoKey: string; thumbnailKey: string; durationSeconds: number },
 ): Promise<RenderedVideoRow | undefined> {

@@ -14,6 +14,7 @@ import { markExportsFailed } from '../exports/queries.js';
 import { makeRenderExports, type ExportDeps } from '../exports/service.js';
 import { progressEvent } from '../videos/progress-stream.js';
 import { deleteUploadFiles } from '../videos/upload-files.js';
+import { queueVideoWebhooks, type WebhookEventDeps } from '../webhooks/events.js';
 import {
   markCompleted,
   markFailed,
@@ -38,15 +39,15 @@ const PERMANENT_FAILURES: ReadonlySet<EngineErrorCode> = new Set([
   'AUDIO_SAMPLE_RATE',
 ]);
 
-/** What a render needs, from the composition root. */
-export interface RenderWorkerDeps {
+/** What a render needs, from the composition root (the jobs and settings: for its webhooks). */
+export interface RenderWorkerDeps extends WebhookEventDeps {
   db: Db;
   storage: Storage;
   runner: RenderRunner;
   progress: ProgressBus;
   log: FastifyBaseLogger;
-  /** The ffmpeg that makes the exports. */
-  config: ExportDeps['config'];
+  /** The webhooks' settings, and the ffmpeg that makes the exports. */
+  config: WebhookEventDeps['config'] & ExportDeps['config'];
 }
 
 /**
@@ -119,10 +120,14 @@ export async function renderVideo(
     });
     // The upload goes before the video is announced complete: "completed" means "source deleted".
     await deleteUploadFiles(deps, stored);
-    const done = await markCompleted(db, videoId, {
-      videoKey: videoKey(videoId),
-      thumbnailKey: thumbnailKey(videoId),
-      durationSeconds: result.durationSeconds,
+    const done = await db.transaction(async (tx) => {
+      const completed = await markCompleted(tx, videoId, {
+        videoKey: videoKey(videoId),
+        thumbnailKey: thumbnailKey(videoId),
+        durationSeconds: result.durationSeconds,
+      });
+      if (completed) await queueVideoWebhooks(deps, tx, completed, 'video.completed');
+      return completed;
     });
     if (done) await progress.publish(done.userId, progressEvent(done));
   } catch (err) {
@@ -142,9 +147,12 @@ export async function renderVideo(
   }
 }
 
-/** Marks a video failed and refunds its credits, once, whoever calls it how often. */
+/**
+ * Marks a video failed and refunds its credits, once, whoever calls it how often (its webhooks
+ * queued in the same transaction).
+ */
 export async function failVideo(
-  deps: Pick<RenderWorkerDeps, 'db' | 'storage' | 'progress'>,
+  deps: Pick<RenderWorkerDeps, 'db' | 'storage' | 'progress' | 'jobs' | 'config'>,
   videoId: string,
   reason: string,
 ): Promise<void> {
@@ -160,6 +168,7 @@ export async function failVideo(
       idempotencyKey: `video-refund:${videoId}`,
       videoId,
     });
+    await queueVideoWebhooks(deps, tx, row, 'video.failed');
     return row;
   });
   if (!failed) return;
