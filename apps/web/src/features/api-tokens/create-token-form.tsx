@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import { CheckboxGroup } from '@/components/ui/checkbox-group';
 import { Input, Label } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { serverMessage } from '@/lib/http';
@@ -30,12 +31,6 @@ export function CreateTokenForm({ onCreated }: { onCreated: (token: string) => v
       setError(serverMessage(err, 'The token could not be created. Please try again.')),
   });
 
-  const toggle = (scope: TokenScope, on: boolean) =>
-    setScopes((current) =>
-      // Kept in the contract's order, whatever order they were ticked in.
-      TOKEN_SCOPES.filter((s) => (s === scope ? on : current.includes(s))),
-    );
-
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = createApiTokenRequestSchema.safeParse({ name, scopes });
@@ -59,23 +54,13 @@ export function CreateTokenForm({ onCreated }: { onCreated: (token: string) => v
           onChange={(e) => setName(e.target.value)}
         />
       </div>
-      <fieldset className="grid gap-2">
-        <legend className="mb-1 text-sm font-medium text-slate-800">What it may do</legend>
-        {TOKEN_SCOPES.map((scope) => (
-          <div key={scope} className="flex items-start gap-2">
-            <input
-              id={`${id}-${scope}`}
-              type="checkbox"
-              checked={scopes.includes(scope)}
-              onChange={(e) => toggle(scope, e.target.checked)}
-              className="mt-0.5 h-4 w-4 accent-ink-soft"
-            />
-            <Label htmlFor={`${id}-${scope}`} className="font-normal">
-              {TOKEN_SCOPE_LABELS[scope]}
-            </Label>
-          </div>
-        ))}
-      </fieldset>
+      <CheckboxGroup
+        legend="What it may do"
+        options={TOKEN_SCOPES}
+        checked={scopes}
+        onChange={setScopes}
+        label={(scope) => TOKEN_SCOPE_LABELS[scope]}
+      />
       {error && (
         <p role="alert" className="text-sm text-red-700">
           {error}
