@@ -74,9 +74,17 @@ export async function generate(page: Page, drawingTime: number) {
   await expect(page.getByText('Drop your image here')).toBeVisible();
 }
 
-/** Clicks the library card's Download button for `title`; the browser's download of it. */
+/**
+ * Opens the library card's download menu for `title` and downloads its MP4; the browser's download
+ * of it (the menu is closed again).
+ */
 export async function downloadVideo(page: Page, card: Locator, title: string): Promise<Download> {
-  const downloading = page.waitForEvent('download');
   await card.getByRole('button', { name: `Download ${title}` }).click();
-  return downloading;
+  const menu = page.getByRole('dialog', { name: `Download ${title}` });
+  const downloading = page.waitForEvent('download');
+  await menu.getByRole('button', { name: 'Download MP4' }).click();
+  const download = await downloading;
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+  return download;
 }

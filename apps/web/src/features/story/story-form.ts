@@ -10,6 +10,7 @@ import {
   createVideoBlobData,
   strokeMasksOf,
   type AudioFiles,
+  type ChosenExports,
 } from '@/features/workspace/generate/video-form';
 import { finishedTexts, type Scene } from './story-state';
 
@@ -48,7 +49,7 @@ function storyScene(scene: Scene, field: string | undefined): StoryScene {
  * order (the fields a scene has are also given as the first scene's, which the server does not use).
  */
 export function storyBlobData(
-  settings: Pick<ProjectSettings, 'aiModel' | 'shape' | 'hand'>,
+  settings: Pick<ProjectSettings, 'aiModel' | 'shape' | 'hand'> & ChosenExports,
   scenes: readonly Scene[],
   audio?: AudioSettings,
 ): CreateVideoBlobData {

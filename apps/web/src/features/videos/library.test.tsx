@@ -1,4 +1,4 @@
-import type { Video, VideoProgressEvent } from '@rasma/contract';
+import type { Video, VideoExport, VideoProgressEvent } from '@rasma/contract';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -9,6 +9,7 @@ import { createQueryClient } from '@/lib/query-client';
 import { USER } from '@/test/fixtures';
 import { renderInApp } from '@/test/render-app';
 import { requestsTo, serveApi, type FakeAnswer } from '@/test/serve-api';
+import { EXPORT_POLL_MS } from './api';
 import { Library } from './library';
 
 vi.mock(import('@/hooks/use-toast'), async (importOriginal) => ({
@@ -180,6 +181,39 @@ describe('the library', () => {
     );
     expect(requestsTo(fetchMock, '/api/videos/b')[0]?.method).toBe('DELETE');
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("offers a finished video's MP4 and exports: a made one downloads, a WebM is made on asking", async () => {
+    const made = { format: 'gif', status: 'completed', bytes: 1000 } as const;
+    let webm: VideoExport | undefined;
+    const fetchMock = serveLibrary({
+      '/api/videos?page=1': () => {
+        const exports = webm ? [made, webm] : [made];
+        // Read once while being made, then made.
+        if (webm) webm = { ...webm, status: 'completed', bytes: 2000 };
+        return pageOf([{ ...DONE, exports }]);
+      },
+      '/api/videos/b/exports': () => {
+        webm = { format: 'webm', status: 'processing', bytes: null };
+        return { export: webm };
+      },
+    });
+    renderLibrary();
+    await userEvent.click(await screen.findByRole('button', { name: 'Download Cat in Box' }));
+    const menu = within(screen.getByRole('dialog', { name: 'Download Cat in Box' }));
+    expect(menu.getByRole('button', { name: 'Download MP4' })).toBeTruthy();
+    expect(menu.getByRole('button', { name: 'Download GIF' })).toBeTruthy();
+    // The transparent WebM is only had by choosing it at Generate.
+    expect(menu.queryByText('Transparent WebM')).toBeNull();
+
+    await userEvent.click(menu.getByRole('button', { name: 'Make WebM' }));
+    expect(JSON.parse(requestsTo(fetchMock, '/api/videos/b/exports')[0]?.body as string)).toEqual({
+      format: 'webm',
+    });
+    expect(await menu.findByText(/Making WebM/)).toBeTruthy();
+    expect(
+      await menu.findByRole('button', { name: 'Download WebM' }, { timeout: 3 * EXPORT_POLL_MS }),
+    ).toBeTruthy();
   });
 
   it('pages with Previous and Next', async () => {

@@ -5,6 +5,7 @@ import { Card } from '@/components/ui/card';
 import { HelpLink } from '@/components/ui/help-link';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { DeleteVideoDialog } from './delete-video-dialog';
+import { DownloadDialog } from './download-dialog';
 import { Pager } from './pager';
 import { useDownloadVideo } from './use-download-video';
 import { useLibraryPage } from './use-library-page';
@@ -17,6 +18,9 @@ export function Library({ page, onPage }: { page: number; onPage: (page: number)
   const { download, downloadingId } = useDownloadVideo();
   const [playing, setPlaying] = useState<Video | null>(null);
   const [deleting, setDeleting] = useState<Video | null>(null);
+  // By id: the dialog shows the video as the page is read again (its exports being made).
+  const [downloadId, setDownloadId] = useState<string | null>(null);
+  const downloadOf = videos.find((video) => video.id === downloadId) ?? null;
 
   // A page emptied by a delete shows the one before it.
   const emptiedPage = pagination && videos.length === 0 && page > 1;
@@ -48,7 +52,7 @@ export function Library({ page, onPage }: { page: number; onPage: (page: number)
               key={video.id}
               video={video}
               onPlay={setPlaying}
-              onDownload={download}
+              onDownload={(video) => setDownloadId(video.id)}
               onDelete={setDeleting}
               downloadingId={downloadingId}
             />
@@ -58,6 +62,12 @@ export function Library({ page, onPage }: { page: number; onPage: (page: number)
       {pagination && <Pager pagination={pagination} onPage={onPage} />}
       <VideoPlayerDialog video={playing} onClose={() => setPlaying(null)} />
       <DeleteVideoDialog video={deleting} onClose={() => setDeleting(null)} />
+      <DownloadDialog
+        video={downloadOf}
+        downloading={downloadingId !== null}
+        onDownload={download}
+        onClose={() => setDownloadId(null)}
+      />
     </Card>
   );
 }

@@ -1,15 +1,21 @@
 import { useState } from 'react';
 import { toast } from '@/hooks/use-toast';
 import type { Video } from '@/lib/contract';
-import { fetchVideoFile } from './api';
+import { EXPORT_FORMAT_INFO } from '@/lib/contract';
+import { fetchVideoFile, type DownloadFormat } from './api';
 import { fileNameFromDisposition } from './content-disposition';
 
-/** Fetches the MP4 (with the session cookie) and hands it to the browser as a file to save. */
-async function downloadVideo(video: Video): Promise<string> {
-  const response = await fetchVideoFile(video.id);
+/**
+ * Fetches the MP4 or an export (with the session cookie) and hands it to the browser as a file to
+ * save.
+ */
+async function downloadVideo(video: Video, format: DownloadFormat): Promise<string> {
+  const response = await fetchVideoFile(video.id, format);
   const blob = await response.blob();
+  const extension = format === 'mp4' ? 'mp4' : EXPORT_FORMAT_INFO[format].extension;
   const fileName =
-    fileNameFromDisposition(response.headers.get('Content-Disposition')) ?? `video_${video.id}.mp4`;
+    fileNameFromDisposition(response.headers.get('Content-Disposition')) ??
+    `video_${video.id}.${extension}`;
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -22,13 +28,15 @@ async function downloadVideo(video: Video): Promise<string> {
   return fileName;
 }
 
-/** Spec 2.5: downloads one video at a time; `downloadingId` is the one under way. */
+/**
+ * Spec 2.5: downloads one file at a time; `downloadingId` is the video whose file is under way.
+ */
 export function useDownloadVideo() {
   const [downloadingId, setDownloadingId] = useState<string | null>(null);
-  const download = async (video: Video) => {
+  const download = async (video: Video, format: DownloadFormat) => {
     setDownloadingId(video.id);
     try {
-      const fileName = await downloadVideo(video);
+      const fileName = await downloadVideo(video, format);
       toast({ title: 'Download Started', description: `Saving ${fileName}` });
     } catch {
       toast({
@@ -40,5 +48,8 @@ export function useDownloadVideo() {
       setDownloadingId(null);
     }
   };
-  return { download: (video: Video) => void download(video), downloadingId };
+  return {
+    download: (video: Video, format: DownloadFormat) => void download(video, format),
+    downloadingId,
+  };
 }

@@ -2,6 +2,7 @@ import type {
   AudioSettings,
   AudioTrack,
   CreateVideoBlobData,
+  ExportFormat,
   PreviewOutlineFields,
   ProjectSettings,
   StrokeEdits,
@@ -15,11 +16,12 @@ export type AudioFiles = Partial<Record<AudioTrack, File>>;
 
 /**
  * The `blobData` of `POST /api/videos/create`: the zones in list order, the settings, the stroke
- * edits when there are any and the audio settings when there is audio (without either, nothing:
- * the spec's payload).
+ * edits when there are any, the audio settings when there is audio and the exports when any are
+ * chosen (without them, nothing: the spec's payload).
  */
 export function createVideoBlobData(
-  settings: Pick<ProjectSettings, 'direction' | 'grayscaleLevel' | 'aiModel' | 'shape' | 'hand'>,
+  settings: Pick<ProjectSettings, 'direction' | 'grayscaleLevel' | 'aiModel' | 'shape' | 'hand'> &
+    ChosenExports,
   drawingTime: number,
   zones: readonly Zone[],
   edits?: StrokeEdits,
@@ -35,7 +37,13 @@ export function createVideoBlobData(
     hand: settings.hand,
     ...(hasStrokeEdits(edits) && { edits }),
     ...(audio && { audio }),
+    ...(settings.exports && settings.exports.length > 0 && { exports: [...settings.exports] }),
   };
+}
+
+/** The files chosen at Generate to make beside the MP4; none, none is sent (the spec's payload). */
+export interface ChosenExports {
+  exports?: readonly ExportFormat[];
 }
 
 /** The zones as the create call takes them: a zone's colour is the page's own, not sent. */

@@ -1,18 +1,30 @@
 import { Coins } from 'lucide-react';
 import { Link } from 'react-router';
 import { useCredits } from '@/features/credits/api';
-import { MODEL_CREDIT_COST, storyCreditCost, type AiModel, type PricedScene } from '@/lib/contract';
+import {
+  exportsCreditCost,
+  MODEL_CREDIT_COST,
+  storyCreditCost,
+  type AiModel,
+  type ExportFormat,
+  type PricedScene,
+} from '@/lib/contract';
 
-/** What the video costs (its scenes by `STORY_CREDIT_RULE`) and the balance after it. */
+/**
+ * What the video costs (its scenes by `STORY_CREDIT_RULE`, and the exports chosen with it by
+ * `exportsCreditCost`, as the server prices it) and the balance after it.
+ */
 export function CreditCost({
   aiModel,
   scenes,
+  exports,
 }: {
   aiModel: AiModel;
   scenes: readonly PricedScene[];
+  exports: readonly ExportFormat[];
 }) {
   const { data } = useCredits();
-  const cost = storyCreditCost(MODEL_CREDIT_COST[aiModel], scenes);
+  const cost = storyCreditCost(MODEL_CREDIT_COST[aiModel], scenes) + exportsCreditCost(exports);
   const balance = data ? Math.floor(data.credits) : undefined;
   const after = balance === undefined ? undefined : balance - cost;
   return (

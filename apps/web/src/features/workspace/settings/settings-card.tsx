@@ -9,6 +9,7 @@ import { DirectionSelect } from '../fields/direction-select';
 import { FillSlider } from '../fields/fill-slider';
 import { CreditCost } from './credit-cost';
 import { DrawingTimeField } from './drawing-time-field';
+import { ExportChoice } from './export-choice';
 import { fillToGrayscale, grayscaleToFill } from './fill';
 import { HandSelect } from './hand-select';
 import { ModelSelect } from './model-select';
@@ -84,7 +85,8 @@ export function SettingsCard({
           {invert.inverting ? <Spinner /> : <Contrast className="h-4 w-4" aria-hidden="true" />}
           {invert.inverted ? 'Revert Colors' : 'Invert Colors'}
         </Button>
-        <CreditCost aiModel={settings.aiModel} scenes={story.priced} />
+        <ExportChoice value={settings.exports} onChange={settings.setExports} />
+        <CreditCost aiModel={settings.aiModel} scenes={story.priced} exports={settings.exports} />
         {children}
       </div>
     </Card>

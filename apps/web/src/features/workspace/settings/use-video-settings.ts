@@ -8,6 +8,7 @@ import {
   GRAYSCALE_LEVEL,
   type AiModel,
   type Direction,
+  type ExportFormat,
   type Hand,
   type ProjectSettings,
   type VideoShape,
@@ -31,6 +32,7 @@ export function useVideoSettings() {
   const [direction, setDirection] = useState<Direction>(DEFAULT_DIRECTION);
   const [shape, setShape] = useState<VideoShape>(DEFAULT_VIDEO_SHAPE);
   const [hand, setHand] = useState<Hand>(DEFAULT_HAND);
+  const [exports, setExports] = useState<ExportFormat[]>([]);
 
   /** Puts back a scene's own settings (a story's scenes each have theirs). */
   const restoreScene = useCallback((scene: SceneSettings) => {
@@ -74,6 +76,9 @@ export function useVideoSettings() {
     setShape,
     hand,
     setHand,
+    /** The files to make beside the MP4 (the video's alone: not kept with the project). */
+    exports,
+    setExports,
     restore,
     restoreScene,
   };
