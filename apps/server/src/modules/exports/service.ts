@@ -100,10 +100,10 @@ export async function makeExportFromStoredVideo(
 export async function makeRenderExports(
   deps: MakeDeps,
   videoId: string,
-  formats: readonly ExportFormat[] | undefined,
+  formats: readonly ExportFormat[],
   files: { video: string; transparent: string | undefined; folder: string; signal: AbortSignal },
 ): Promise<void> {
-  for (const format of formats ?? []) {
+  for (const format of formats) {
     if (isLater(format)) await makeAndStore(deps, videoId, format, files);
     else if (files.transparent) await storeExport(deps, videoId, format, files.transparent);
     else await markExportsFailed(deps.db, videoId, 'The render made no transparent video.', format);

@@ -57,6 +57,12 @@ describe('the create-video payload as engine options', () => {
     expect(options.strokeMasks[0]?.points).toEqual(payload.strokeMasks[0]?.points);
   });
 
+  it('hands over the exports chosen, and none when none are', () => {
+    const payload = createVideoBlobDataSchema.parse({ exports: ['webm-alpha', 'gif'] });
+    expect(toRenderInput(payload).exports).toEqual(['webm-alpha', 'gif']);
+    expect(toRenderInput(createVideoBlobDataSchema.parse({})).exports).toEqual([]);
+  });
+
   it("gives the engine each scene's settings but its picture, in the story's order", () => {
     const payload = createVideoBlobDataSchema.parse({
       aiModel: 'rasma-ai-color',

@@ -1,4 +1,4 @@
-import type { CreateVideoBlobData, StoryScene, StrokeMask } from '@rasma/contract';
+import type { CreateVideoBlobData, ExportFormat, StoryScene, StrokeMask } from '@rasma/contract';
 import type { RenderOptionsInput, SceneSettings } from '@rasma/engine';
 
 /** What the engine renders a video from: its options, and a story's scenes in their order. */
@@ -6,6 +6,11 @@ export interface RenderInput {
   options: RenderOptionsInput;
   /** A story's scenes (their pictures are files the render is given by scene); none for one picture. */
   scenes?: SceneSettings[];
+  /**
+   * The files to make besides the MP4 (none: the MP4 alone): the transparent WebM in the render's
+   * own pass, the others from its MP4 after it (`makeRenderExports`).
+   */
+  exports: ExportFormat[];
 }
 
 /**
@@ -14,11 +19,7 @@ export interface RenderInput {
  * contract gains a field this mapping does not handle), and the result must be valid engine input.
  */
 export function toRenderInput(payload: CreateVideoBlobData): RenderInput {
-  const {
-    scenes,
-    exports: _exports,
-    ...options
-  } = {
+  const { scenes, exports, ...options } = {
     strokeMasks: payload.strokeMasks.map(toZone),
     direction: payload.direction,
     grayscaleLevel: payload.grayscaleLevel,
@@ -31,7 +32,7 @@ export function toRenderInput(payload: CreateVideoBlobData): RenderInput {
     scenes: payload.scenes?.map(toSceneSettings),
     exports: payload.exports,
   } satisfies Record<keyof CreateVideoBlobData, unknown>;
-  return { options, ...(scenes && { scenes }) };
+  return { options, ...(scenes && { scenes }), exports: exports ?? [] };
 }
 
 /** A scene's settings; its picture is not among them (the render is given its file). */

@@ -85,8 +85,7 @@ export async function renderVideo(
   let storedAt = Date.now();
   const output = path.join(folder, 'video.mp4');
   const thumbnail = path.join(folder, 'thumbnail.jpg');
-  const exports = settings.data.exports;
-  const transparentOutput = exports?.includes('webm-alpha')
+  const transparentOutput = input.exports.includes('webm-alpha')
     ? path.join(folder, 'transparent.webm')
     : undefined;
   try {
@@ -112,7 +111,7 @@ export async function renderVideo(
     await storage.upload(videoKey(videoId), output, 'video/mp4');
     await storage.upload(thumbnailKey(videoId), thumbnail, 'image/jpeg');
     // The exports chosen at Generate are made before the video is completed (each fails alone).
-    await makeRenderExports(deps, videoId, exports, {
+    await makeRenderExports(deps, videoId, input.exports, {
       video: output,
       transparent: result.transparentOutput,
       folder,
