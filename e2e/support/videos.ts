@@ -84,7 +84,8 @@ export async function downloadVideo(page: Page, card: Locator, title: string): P
   const downloading = page.waitForEvent('download');
   await menu.getByRole('button', { name: 'Download MP4' }).click();
   const download = await downloading;
-  await page.keyboard.press('Escape');
+  // By its button: Escape would close the toast the download shows, the newest layer.
+  await menu.getByRole('button', { name: 'Close' }).click();
   await expect(menu).toHaveCount(0);
   return download;
 }
