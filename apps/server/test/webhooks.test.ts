@@ -207,8 +207,9 @@ describe('webhooks of a completed render (the allow setting on)', () => {
       lastError: null,
     });
     // Its one job has ended: no second request can follow.
-    await vi.waitFor(async () =>
-      expect(await deliveryJobs(server, payload.id)).toEqual([{ state: 'completed' }]),
+    await vi.waitFor(
+      async () => expect(await deliveryJobs(server, payload.id)).toEqual([{ state: 'completed' }]),
+      { timeout: 30_000, interval: 100 },
     );
     expect(receiver.at('/ok')).toHaveLength(1);
   });
@@ -383,5 +384,100 @@ describe('webhook endpoints of the account', () => {
       code: 'TOO_MANY_WEBHOOKS',
     });
     expect(await listWebhooks(server, cookie)).toHaveLength(WEBHOOK_LIMITS.maxEndpointsPerUser);
+  });
+});
+
+describe('redirects (the allow setting on)', () => {
+  it(`follows up to ${WEBHOOK_LIMITS.maxRedirects} redirects, POSTing the same signed body, and no more`, async () => {
+    const server = await startTestServer({ ...ALLOW, ...FAILING_RENDERS });
+    try {
+      const { cookie } = await newAccount(server.database, server.app.sessions);
+      receiver.answerWith((request, response) => {
+        // /hop/N redirects to /hop/N-1; /hop/0 answers 200.
+        const hops = /^\/(?:hop|loop)\/(\d+)$/.exec(request.path);
+        if (!hops || hops[1] === '0') return void response.end('ok');
+        response.statusCode = 307;
+        response.setHeader('location', request.path.replace(/\d+$/, String(Number(hops[1]) - 1)));
+        response.end();
+      });
+      const followed = WEBHOOK_LIMITS.maxRedirects;
+      const { webhook: within } = await registerWebhook(
+        server,
+        cookie,
+        receiver.url(`/hop/${followed}`),
+        ['video.failed'],
+      );
+      const { webhook: beyond } = await registerWebhook(
+        server,
+        cookie,
+        receiver.url(`/loop/${followed + 1}`),
+        ['video.failed'],
+      );
+      await createVideo(server.url, cookie);
+
+      const [arrived] = await receiver.next('/hop/0');
+      expect(arrived!.headers['content-type']).toBe('application/json');
+      expect(receiver.at(`/hop/${followed}`)[0]!.body).toBe(arrived!.body);
+      const delivered = await deliveryListed(server, cookie, within.id, (d) => d.attempts >= 1);
+      expect(delivered).toMatchObject({ status: 'delivered', attempts: 1, lastStatusCode: 200 });
+
+      const refused = await deliveryListed(server, cookie, beyond.id, (d) => d.attempts >= 1);
+      expect(refused).toMatchObject({
+        lastStatusCode: 307,
+        lastError: `More than ${WEBHOOK_LIMITS.maxRedirects} redirects`,
+      });
+      expect(receiver.at('/loop/0')).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+// Two processes need PostgreSQL (the embedded database serves one process).
+describe.runIf(process.env.TEST_DATABASE_URL)('two web processes on one database', () => {
+  it('deliver each delivery once between them', async () => {
+    const rendering = await startTestServer(ALLOW);
+    const other = await startTestServer({
+      ...ALLOW,
+      RENDER_WORKERS: '0',
+      DATABASE_URL: rendering.config.databaseUrl!,
+    });
+    try {
+      const { cookie } = await newAccount(rendering.database, rendering.app.sessions);
+      const paths = Array.from(
+        { length: WEBHOOK_LIMITS.maxEndpointsPerUser },
+        (_, i) => `/fleet/${i}`,
+      );
+      for (const path of paths) {
+        await registerWebhook(rendering, cookie, receiver.url(path), ['video.completed']);
+      }
+      await createVideo(rendering.url, cookie);
+
+      for (const path of paths) await receiver.next(path);
+      const deliveries = await vi.waitFor(
+        async () => {
+          const all = (await listWebhooks(other, cookie)).flatMap((w) => w.deliveries);
+          if (all.length < paths.length || all.some((d) => d.status === 'pending')) {
+            throw new Error('not yet');
+          }
+          return all;
+        },
+        { timeout: 60_000, interval: 200 },
+      );
+      for (const delivery of deliveries) {
+        await vi.waitFor(
+          async () =>
+            expect(await deliveryJobs(rendering, delivery.id)).toEqual([{ state: 'completed' }]),
+          { timeout: 30_000, interval: 100 },
+        );
+      }
+      expect(deliveries.map((d) => [d.status, d.attempts])).toEqual(
+        paths.map(() => ['delivered', 1]),
+      );
+      for (const path of paths) expect(receiver.at(path)).toHaveLength(1);
+    } finally {
+      await other.close();
+      await rendering.close();
+    }
   });
 });
