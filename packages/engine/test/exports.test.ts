@@ -6,6 +6,7 @@
  */
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { GIF_LIMITS } from '@rasma/contract/exports';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeGif, makeWebm } from '../src/export-files.js';
@@ -181,4 +182,25 @@ describe('exports of a finished video', () => {
     expect(clearPaper).toBeGreaterThan(paper * 0.95);
     expect(ink).toBeGreaterThan(100);
   });
+
+  it('keeps the GIF of a 15 s 1080p colour drawing of a photo under its limit', async () => {
+    const photo = await freshDir();
+    const long = await renderVideo({
+      input: fileURLToPath(new URL('real-photos/landscape-meadow.jpg', import.meta.url)),
+      output: join(photo, 'long.mp4'),
+      options: { drawingTime: 15, size: 1920, shape: '16:9', aiModel: 'rasma-ai-color' },
+      ffmpeg,
+    });
+    expect([long.width, long.height]).toEqual([1920, 1080]);
+    const { bytes, step } = await makeGif({
+      ffmpegPath: ffmpeg.path,
+      input: long.output,
+      output: join(photo, 'long.gif'),
+      tempPalette: join(photo, 'palette.png'),
+    });
+    expect(bytes).toBeLessThanOrEqual(GIF_LIMITS.maxBytes);
+    const gif = await probeVideo(ffmpeg.path, join(photo, 'long.gif'));
+    expect(Math.max(gif.width, gif.height)).toBe(step.longSide);
+    expect(Math.abs(gif.frames - long.durationSeconds * step.fps)).toBeLessThanOrEqual(1);
+  }, 300_000);
 });
