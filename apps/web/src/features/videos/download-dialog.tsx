@@ -67,6 +67,9 @@ export function DownloadDialog({
           <Spinner /> Making {label}...
         </span>
       );
+    // Only a format made from the MP4 can be made again (the transparent one needs the render).
+    if (!EXPORT_FORMAT_INFO[format].later)
+      return <span className="text-sm text-red-600">Could not be made</span>;
     return (
       <Button
         size="sm"
