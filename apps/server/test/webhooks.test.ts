@@ -5,6 +5,7 @@
  */
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { PassThrough } from 'node:stream';
 import {
   WEBHOOK_LIMITS,
   WEBHOOK_MESSAGES,
@@ -144,8 +145,13 @@ describe('webhooks of a completed render (the allow setting on)', () => {
   const ids: Record<string, string> = {};
   let held: ServerResponse | undefined;
 
+  /** Everything the server logs, down to debug: a secret or a body must never be in it. */
+  let logs = '';
+
   beforeAll(async () => {
-    server = await startTestServer(ALLOW);
+    const logStream = new PassThrough();
+    logStream.on('data', (chunk: Buffer) => (logs += chunk.toString()));
+    server = await startTestServer({ ...ALLOW, LOG_LEVEL: 'debug' }, { logStream });
     ({ cookie } = await newAccount(server.database, server.app.sessions));
     for (const [name, events] of [
       ['/ok', ['video.completed']],
@@ -237,6 +243,16 @@ describe('webhooks of a completed render (the allow setting on)', () => {
     const delivered = await deliveryListed(server, cookie, ids['/flaky']!, (d) => d.attempts === 2);
     expect(delivered).toMatchObject({ status: 'delivered', lastStatusCode: 200, lastError: null });
     expect(delivered.deliveredAt).not.toBeNull();
+  });
+
+  it('logs neither a secret nor a body, a failed attempt included', async () => {
+    await deliveryListed(server, cookie, ids['/flaky']!, (d) => d.status === 'delivered');
+    expect(logs).toContain('webhook-delivery'); // the failed attempt was logged
+    for (const secret of Object.values(secrets)) expect(logs).not.toContain(secret);
+    const [request] = receiver.at('/flaky');
+    // As sent, or escaped inside a JSON log line.
+    expect(logs).not.toContain(request!.body);
+    expect(logs).not.toContain(JSON.stringify(request!.body).slice(1, -1));
   });
 
   it('tells an endpoint only of the events it chose', async () => {
