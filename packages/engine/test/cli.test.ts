@@ -141,6 +141,29 @@ describe('rasma CLI', () => {
     expect(await hasAudioStream(path, output)).toBe(true);
   });
 
+  it('makes the formats --export names beside the MP4, and refuses an unknown one', async () => {
+    const dir = await freshDir();
+    const input = join(dir, 'in.png');
+    await writeFile(input, await scenePng(160, 120));
+    const output = join(dir, 'out.mp4');
+    const args = ['render', input, '-o', output, '--time', '1', '--size', '1280'];
+    const result = await run([...args, '--export', 'webm,gif,webm-alpha']);
+    expect(result.code).toBe(0);
+    const { path } = await resolveFfmpeg();
+    const mp4 = await probeVideo(path, output);
+    for (const made of ['out.webm', 'out.transparent.webm', 'out.gif']) {
+      expect(result.stdout).toContain(join(dir, made));
+    }
+    expect((await probeVideo(path, join(dir, 'out.webm'))).frames).toBe(mp4.frames);
+    expect((await probeVideo(path, join(dir, 'out.transparent.webm'))).frames).toBe(mp4.frames);
+    expect((await readFile(join(dir, 'out.gif'))).subarray(0, 6).toString('latin1')).toBe('GIF89a');
+
+    const refused = await run([...args, '-o', join(dir, 'other.mp4'), '--export', 'avi']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('Invalid option export: avi');
+    expect(existsSync(join(dir, 'other.mp4'))).toBe(false);
+  });
+
   it('renders a story file of a title card and a picture, and refuses a scene without one', async () => {
     const dir = await freshDir();
     await writeFile(join(dir, 'in.png'), await scenePng(160, 120));
