@@ -3,7 +3,7 @@
  * downloaded under the video's name), asked for later from the library (made once however often
  * asked), refused before the video is made and for someone else's video, and gone with the video.
  */
-import { access, readdir } from 'node:fs/promises';
+import { access, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   EXPORT_FORMAT_INFO,
@@ -158,6 +158,27 @@ describe('exports asked for later', () => {
     expect(Buffer.from(await download.arrayBuffer()).subarray(0, 6)).toEqual(GIF_MAGIC);
     expect(await me.credits()).toBe(before);
     expect((await me.call(`/api/videos/${created.id}/download`)).status).toBe(200);
+  });
+
+  it('fail alone when one cannot be made, the video kept, and can be asked for again', async () => {
+    const server = servers.rendering;
+    const me = await person(server);
+    const created = await createVideo(server.url, me.cookie);
+    await waitUntilFinished(server.database, created.id);
+    // The stored MP4 is damaged: no GIF can be made from it.
+    const mp4 = path.join(server.dataDir, 'files', 'videos', `${created.id}.mp4`);
+    const kept = await readFile(mp4);
+    await writeFile(mp4, 'not a video');
+    expect((await me.askExport(created.id, 'gif')).status).toBe(200);
+    const failed = await whenAllMade(me, created.id);
+    expect(failed.status).toBe('completed');
+    expect(failed.exports).toEqual([{ format: 'gif', status: 'failed', bytes: null }]);
+    expect((await me.download(created.id, 'gif')).status).toBe(409);
+
+    await writeFile(mp4, kept);
+    const again = await me.askExport(created.id, 'gif');
+    expect(((await again.json()) as { export: VideoExport }).export.status).toBe('processing');
+    expect((await whenAllMade(me, created.id)).exports[0]?.status).toBe('completed');
   });
 
   it('refuse the transparent WebM, which only Generate makes', async () => {
