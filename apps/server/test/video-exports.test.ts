@@ -3,7 +3,7 @@
  * downloaded under the video's name), asked for later from the library (made once however often
  * asked), refused before the video is made and for someone else's video, and gone with the video.
  */
-import { access, readdir, readFile, writeFile } from 'node:fs/promises';
+import { access, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   EXPORT_FORMAT_INFO,
@@ -174,11 +174,17 @@ describe('exports asked for later', () => {
     expect(failed.status).toBe('completed');
     expect(failed.exports).toEqual([{ format: 'gif', status: 'failed', bytes: null }]);
     expect((await me.download(created.id, 'gif')).status).toBe(409);
+    // Gone from storage: the WebM fails too, alone.
+    await rm(mp4);
+    expect((await me.askExport(created.id, 'webm')).status).toBe(200);
+    const gone = await whenAllMade(me, created.id);
+    expect(gone.status).toBe('completed');
+    expect(byFormat(gone.exports).webm).toEqual({ format: 'webm', status: 'failed', bytes: null });
 
     await writeFile(mp4, kept);
     const again = await me.askExport(created.id, 'gif');
     expect(((await again.json()) as { export: VideoExport }).export.status).toBe('processing');
-    expect((await whenAllMade(me, created.id)).exports[0]?.status).toBe('completed');
+    expect(byFormat((await whenAllMade(me, created.id)).exports).gif?.status).toBe('completed');
   });
 
   it('refuse the transparent WebM, which only Generate makes', async () => {

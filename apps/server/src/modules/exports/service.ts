@@ -86,7 +86,14 @@ export async function makeExportFromStoredVideo(
   const folder = await mkdtemp(path.join(tmpdir(), RENDER_TEMP_PREFIX));
   try {
     const video = path.join(folder, 'video.mp4');
-    await deps.storage.download(videoKey(videoId), video);
+    try {
+      await deps.storage.download(videoKey(videoId), video);
+    } catch (err) {
+      // Asked for again from the library, it is tried again.
+      deps.log.warn({ err, videoId, format }, 'export not made: the video could not be read');
+      await markExportsFailed(deps.db, videoId, 'The video could not be read.', format);
+      return;
+    }
     await makeAndStore(deps, videoId, format, { video, folder });
   } finally {
     await rm(folder, { recursive: true, force: true });
