@@ -17,7 +17,9 @@ import {
 } from '@rasma/contract';
 import { verifyWebhookSignature } from '@rasma/contract/webhook-signature';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { webhookEndpoints } from '../src/db/schema.js';
+import { webhookDeliveries, webhookEndpoints } from '../src/db/schema.js';
+import { JOBS } from '../src/jobs/definitions.js';
+import { sendingQueue } from './support/queue.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 import { createVideo, newAccount, waitUntilFinished } from './support/videos.js';
 
@@ -345,6 +347,42 @@ describe('without the allow setting', () => {
       lastError: `Refused: ${WEBHOOK_MESSAGES.privateAddress}`,
     });
     expect(receiver.at('/rebound')).toEqual([]);
+  });
+});
+
+describe('a delivery whose job the queue gave up on', () => {
+  it('is failed, not left pending', async () => {
+    const server = await startTestServer({ ...ALLOW, RENDER_WORKERS: '0' });
+    try {
+      const { user, cookie } = await newAccount(server.database, server.app.sessions);
+      const { webhook } = await registerWebhook(server, cookie, receiver.url('/given-up'), [
+        'video.failed',
+      ]);
+      // As a job that expired on its last try (its process died mid-attempt) leaves it.
+      const [delivery] = await server.database.db
+        .insert(webhookDeliveries)
+        .values({
+          endpointId: webhook.id,
+          event: 'video.failed',
+          videoId: user.id,
+          body: '{}',
+          attempts: 3,
+        })
+        .returning();
+      await sendingQueue(server.database).send(JOBS.webhookDeliveryFailed.name, {
+        deliveryId: delivery!.id,
+      });
+      expect(
+        await deliveryListed(server, cookie, webhook.id, (d) => d.status !== 'pending'),
+      ).toMatchObject({
+        status: 'failed',
+        attempts: 3,
+        lastError: 'Gave up: the attempts ran out',
+      });
+      expect(receiver.at('/given-up')).toEqual([]);
+    } finally {
+      await server.close();
+    }
   });
 });
 

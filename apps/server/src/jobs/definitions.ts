@@ -30,6 +30,8 @@ const noPayload = z.object({});
 
 const define = <P extends z.ZodType>(job: JobDefinition<P>) => job;
 const RENDER_FAILED = 'render-video-failed';
+const deliveryJob = z.object({ deliveryId: z.uuid() });
+const WEBHOOK_DELIVERY_FAILED = 'webhook-delivery-failed';
 
 export const JOBS = {
   /** Where a render job goes once its retry failed too: its video fails and is refunded. */
@@ -42,17 +44,25 @@ export const JOBS = {
     send: { retryLimit: 1, deadLetter: RENDER_FAILED },
   }),
   /**
+   * Where a delivery's job goes once the queue gave up on it before the delivery counted its last
+   * attempt (a process died mid-attempt): the delivery is marked failed rather than left pending.
+   * Listed before the queue that names it, which is created after it.
+   */
+  webhookDeliveryFailed: define({ name: WEBHOOK_DELIVERY_FAILED, payload: deliveryJob }),
+  /**
    * One attempt at a webhook delivery; a failed one is tried again after a growing delay
    * (`retryDelay` from the sender: the operator's setting), `WEBHOOK_LIMITS.maxAttempts` in all.
    * An attempt takes seconds: a job held a minute is taken for dead and tried again.
    */
   webhookDelivery: define({
     name: 'webhook-delivery',
-    payload: z.object({ deliveryId: z.uuid() }),
+    payload: deliveryJob,
+    queue: { deadLetter: WEBHOOK_DELIVERY_FAILED },
     send: {
       retryLimit: WEBHOOK_LIMITS.maxAttempts - 1,
       retryBackoff: true,
       expireInSeconds: 60,
+      deadLetter: WEBHOOK_DELIVERY_FAILED,
     },
   }),
   /**

@@ -8,7 +8,7 @@ import { grantDueWeeklyCredits } from '../modules/credits/grants.js';
 import { makeExportFromStoredVideo } from '../modules/exports/service.js';
 import { failVideo, renderVideo } from '../modules/rendering/render-worker.js';
 import { deleteExpiredFiles } from '../modules/retention/cleanup.js';
-import { deliverWebhook } from '../modules/webhooks/delivery.js';
+import { deliverWebhook, giveUpDelivery } from '../modules/webhooks/delivery.js';
 import type { Services } from '../services.js';
 import {
   AT_START,
@@ -46,6 +46,7 @@ function handlers(services: Services, renderDeadline: (job: PgBoss.Job<unknown>)
     authCleanup: () => deleteExpiredAuthRecords(services),
     analyticsCleanup: () => deleteOldAnalytics(db),
     webhookDelivery: ({ deliveryId }) => deliverWebhook(services, deliveryId),
+    webhookDeliveryFailed: ({ deliveryId }) => giveUpDelivery(services, deliveryId),
   } satisfies { [N in JobName]: Handler<N> };
 }
 
@@ -131,7 +132,10 @@ export function jobsOf(
     if (role.renderWorkers > 0) await work('makeVideoExport', 1);
     for (const { name } of periodic) await work(name, 2);
     // Web processes deliver webhooks: each delivery's job goes to one of them.
-    if (role.periodic) await work('webhookDelivery', 1);
+    if (role.periodic) {
+      await work('webhookDelivery', 1);
+      await work('webhookDeliveryFailed', 2);
+    }
     for (const { name } of periodic.filter((job) => job.runAtStart)) {
       // Not worth failing a start for: the schedule runs it at its next slot anyway.
       await queue.send(JOBS[name].name, {}, AT_START).catch((err: unknown) => {

@@ -5,7 +5,7 @@ import type { LookupFunction } from 'node:net';
 import { WEBHOOK_LIMITS, WEBHOOK_SIGNATURE_HEADER } from '@rasma/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { pendingDelivery, recordAttempt } from './queries.js';
+import { markGivenUp, pendingDelivery, recordAttempt } from './queries.js';
 import {
   RefusedUrl,
   resolveAllowed,
@@ -66,6 +66,19 @@ export async function deliverWebhook(deps: DeliveryDeps, deliveryId: string): Pr
     return;
   }
   throw new Error(`Webhook delivery attempt ${recorded.attempts} failed: ${sent.error}`);
+}
+
+/**
+ * The queue gave up on a delivery's job before the delivery counted its last attempt (a process
+ * died mid-attempt, and its job expired): the delivery has failed, not stayed pending for good.
+ */
+export async function giveUpDelivery(
+  { db, log }: Pick<DeliveryDeps, 'db' | 'log'>,
+  deliveryId: string,
+): Promise<void> {
+  if (await markGivenUp(db, deliveryId)) {
+    log.warn({ deliveryId }, 'webhook delivery failed for good: its job ran out of tries');
+  }
 }
 
 /**

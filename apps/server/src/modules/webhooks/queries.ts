@@ -124,3 +124,13 @@ export async function recordAttempt(
     .returning({ status, attempts });
   return row;
 }
+
+/** Marks a delivery still pending failed (its job's tries are spent); false once it had ended. */
+export async function markGivenUp(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .update(webhookDeliveries)
+    .set({ status: 'failed', lastError: 'Gave up: the attempts ran out' })
+    .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.status, 'pending')))
+    .returning({ id: webhookDeliveries.id });
+  return rows.length > 0;
+}
