@@ -5,6 +5,12 @@ import { EngineError } from './errors.js';
 import type { RgbaImage } from './types.js';
 import { fitInFrame, fitInside } from './frame-margin.js';
 
+/**
+ * No libvips operation cache: a render decodes each picture once, and the cache (up to 50 MB of
+ * pixels by default) kept every decoded picture of a story, its memory growing scene after scene.
+ */
+sharp.cache(false);
+
 /** Images above this many pixels are refused before their pixels are decoded. */
 export const MAX_INPUT_PIXELS = IMAGE_LIMITS.maxPixels;
 
