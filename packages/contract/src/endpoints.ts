@@ -96,10 +96,13 @@ export const api = {
   }),
 
   // Accounts
+  /** Who is signed in; for a token, its owner (whose id names their progress stream). */
   authUser: endpoint({
     method: 'GET',
     path: '/api/auth/user',
     access: 'user',
+    tokenScope: 'videos:read',
+    summary: "The account's owner: their id, e-mail and name",
     response: userSchema,
   }),
   authProviders: endpoint({
