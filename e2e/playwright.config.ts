@@ -77,6 +77,8 @@ export default defineConfig({
         ADMIN_EMAILS: 'e2e-admin@example.com,e2e-analytics-admin@example.com',
         // Shown on the legal pages (the Stripe-mode server has none: they then show no address).
         SUPPORT_EMAIL: 'support@rasma-e2e.example.com',
+        // Webhooks to the tests' receiver on loopback (tests/webhooks.spec.ts).
+        WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true',
       },
     },
     {
