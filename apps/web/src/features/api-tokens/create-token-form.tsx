@@ -1,8 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { CheckboxGroup } from '@/components/ui/checkbox-group';
 import { Input, Label } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { checkedSubmit } from '@/lib/checked-submit';
 import { serverMessage } from '@/lib/http';
 import {
   API_TOKEN_LIMITS,
@@ -31,16 +32,12 @@ export function CreateTokenForm({ onCreated }: { onCreated: (token: string) => v
       setError(serverMessage(err, 'The token could not be created. Please try again.')),
   });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = createApiTokenRequestSchema.safeParse({ name, scopes });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Check the name and the scopes');
-      return;
-    }
-    setError(null);
-    create.mutate({ body: parsed.data });
-  };
+  const onSubmit = checkedSubmit(
+    createApiTokenRequestSchema,
+    () => ({ name, scopes }),
+    setError,
+    (body) => create.mutate({ body }),
+  );
 
   return (
     <form onSubmit={onSubmit} className="grid gap-4" noValidate aria-label="New API token">

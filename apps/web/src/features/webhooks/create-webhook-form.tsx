@@ -1,8 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { CheckboxGroup } from '@/components/ui/checkbox-group';
 import { Input, Label } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { checkedSubmit } from '@/lib/checked-submit';
 import { serverMessage } from '@/lib/http';
 import {
   WEBHOOK_EVENTS,
@@ -31,16 +32,12 @@ export function CreateWebhookForm({ onCreated }: { onCreated: (secret: string) =
       setError(serverMessage(err, 'The endpoint could not be added. Please try again.')),
   });
 
-  const onSubmit = (submitted: FormEvent) => {
-    submitted.preventDefault();
-    const parsed = createWebhookRequestSchema.safeParse({ url: url.trim(), events });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Check the URL and the events');
-      return;
-    }
-    setError(null);
-    create.mutate({ body: parsed.data });
-  };
+  const onSubmit = checkedSubmit(
+    createWebhookRequestSchema,
+    () => ({ url: url.trim(), events }),
+    setError,
+    (body) => create.mutate({ body }),
+  );
 
   return (
     <form onSubmit={onSubmit} className="grid gap-4" noValidate aria-label="New webhook endpoint">
