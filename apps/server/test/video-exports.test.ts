@@ -15,8 +15,11 @@ import {
   type VideosPageResponse,
 } from '@rasma/contract';
 import { describe, expect, it, vi } from 'vitest';
+import { videoExports } from '../src/db/schema.js';
+import { JOBS } from '../src/jobs/definitions.js';
 import { createSignedInUser } from './support/factories.js';
 import { clientOf } from './support/http.js';
+import { sendingQueue } from './support/queue.js';
 import { waitingAndRenderingServers, type TestServer } from './support/test-server.js';
 import { createVideo, waitUntilFinished } from './support/videos.js';
 
@@ -185,6 +188,26 @@ describe('exports asked for later', () => {
     const again = await me.askExport(created.id, 'gif');
     expect(((await again.json()) as { export: VideoExport }).export.status).toBe('processing');
     expect(byFormat((await whenAllMade(me, created.id)).exports).gif?.status).toBe('completed');
+  });
+
+  it('fail when the queue gives up on one (its process died making it twice), and can be asked for again', async () => {
+    const server = servers.rendering;
+    const me = await person(server);
+    const created = await createVideo(server.url, me.cookie);
+    await waitUntilFinished(server.database, created.id);
+    // Being made when the process making it died, its job's retry too: the queue's dead letter.
+    await server.database.db.insert(videoExports).values({ videoId: created.id, format: 'webm' });
+    await sendingQueue(server.database).send(JOBS.exportFailed.name, {
+      videoId: created.id,
+      format: 'webm',
+    });
+    expect(byFormat((await whenAllMade(me, created.id)).exports).webm).toMatchObject({
+      status: 'failed',
+    });
+    expect((await me.askExport(created.id, 'webm')).status).toBe(200);
+    expect(byFormat((await whenAllMade(me, created.id)).exports).webm).toMatchObject({
+      status: 'completed',
+    });
   });
 
   it('refuse the transparent WebM, which only Generate makes', async () => {

@@ -32,6 +32,11 @@ const define = <P extends z.ZodType>(job: JobDefinition<P>) => job;
 const RENDER_FAILED = 'render-video-failed';
 const deliveryJob = z.object({ deliveryId: z.uuid() });
 const WEBHOOK_DELIVERY_FAILED = 'webhook-delivery-failed';
+const exportJob = z.object({
+  videoId: z.uuid(),
+  format: exportFormatSchema.exclude(['webm-alpha']),
+});
+const EXPORT_FAILED = 'make-video-export-failed';
 
 export const JOBS = {
   /** Where a render job goes once its retry failed too: its video fails and is refunded. */
@@ -66,13 +71,21 @@ export const JOBS = {
     },
   }),
   /**
+   * Where an export's job goes once its retry failed too (the process making it died twice): the
+   * export is failed, so the library offers to make it again, rather than left being made. Listed
+   * before the queue that names it.
+   */
+  exportFailed: define({ name: EXPORT_FAILED, payload: exportJob }),
+  /**
    * A WebM or GIF of a finished video, asked for from the library: made from its stored MP4 by a
-   * process that renders. A failure marks the export failed (the handler's own), so one try.
+   * process that renders. A failure marks the export failed (the handler's own); a retry is for a
+   * process that died making it.
    */
   makeVideoExport: define({
     name: 'make-video-export',
-    payload: z.object({ videoId: z.uuid(), format: exportFormatSchema.exclude(['webm-alpha']) }),
-    send: { retryLimit: 1, expireInSeconds: 15 * 60 },
+    payload: exportJob,
+    queue: { deadLetter: EXPORT_FAILED },
+    send: { retryLimit: 1, expireInSeconds: 15 * 60, deadLetter: EXPORT_FAILED },
   }),
   /** Every 10 minutes: a week or month that begins is granted (and a plan renewed) within minutes. */
   creditGrants: define({

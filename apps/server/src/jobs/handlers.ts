@@ -5,6 +5,7 @@ import { deleteOldAnalytics } from '../modules/analytics/retention.js';
 import { deleteExpiredAuthRecords } from '../modules/auth/cleanup.js';
 import { renewDuePlans } from '../modules/billing/subscriptions.js';
 import { grantDueWeeklyCredits } from '../modules/credits/grants.js';
+import { markExportsFailed } from '../modules/exports/queries.js';
 import { makeExportFromStoredVideo } from '../modules/exports/service.js';
 import { failVideo, renderVideo } from '../modules/rendering/render-worker.js';
 import { deleteExpiredFiles } from '../modules/retention/cleanup.js';
@@ -36,6 +37,8 @@ function handlers(services: Services, renderDeadline: (job: PgBoss.Job<unknown>)
     renderVideo: ({ videoId }, job) => renderVideo(services, videoId, renderDeadline(job)),
     renderFailed: ({ videoId }) => failVideo(services, videoId, 'The render failed twice.'),
     makeVideoExport: ({ videoId, format }) => makeExportFromStoredVideo(services, videoId, format),
+    exportFailed: ({ videoId, format }) =>
+      markExportsFailed(services.db, videoId, 'The export could not be made.', format),
     creditGrants: async () => {
       await grantDueWeeklyCredits(db);
       if (payments.provider.serverRenewsPlans) await renewDuePlans(db, payments.provider);
@@ -129,7 +132,10 @@ export function jobsOf(
     }
     if (role.renderWorkers > 0) await work('renderFailed', 2);
     // Exports from a stored MP4 are ffmpeg's work: processes that render make them.
-    if (role.renderWorkers > 0) await work('makeVideoExport', 1);
+    if (role.renderWorkers > 0) {
+      await work('makeVideoExport', 1);
+      await work('exportFailed', 2);
+    }
     for (const { name } of periodic) await work(name, 2);
     // Web processes deliver webhooks: each delivery's job goes to one of them.
     if (role.periodic) {
